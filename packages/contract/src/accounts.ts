@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { planSchema, roleSchema } from './enums';
+
+export const USERNAME_MAX = 150;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const usernameSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .min(1, { error: 'This field is required.', abort: true })
+  .max(USERNAME_MAX, {
+    error: `Ensure this field has no more than ${USERNAME_MAX} characters.`,
+    abort: true,
+  })
+  .regex(
+    /^[\w.@+-]+$/,
+    'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+  );
+
+/** Email is optional (the register form has no input for it) but validated when given. */
+export const optionalEmailSchema = z
+  .union([z.literal(''), z.null(), z.email('Enter a valid email address.').max(254)])
+  .optional()
+  .transform((value) => (value ? value.toLowerCase() : null));
+
+export const requiredEmailSchema = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .min(1, 'This field is required.')
+  .pipe(z.email('Enter a valid email address.').max(254))
+  .transform((value) => value.toLowerCase());
+
+const nameSchema = z
+  .string()
+  .trim()
+  .max(150, 'Ensure this field has no more than 150 characters.')
+  .optional()
+  .default('');
+
+/** The password rules, as messages; shared by the server and the register form. */
+export function passwordProblems(password: string, username?: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN) {
+    problems.push(
+      `This password is too short. It must contain at least ${PASSWORD_MIN} characters.`,
+    );
+  }
+  if (password.length > PASSWORD_MAX) {
+    problems.push(`Ensure this field has no more than ${PASSWORD_MAX} characters.`);
+  }
+  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
+  if (username && password.toLowerCase() === username.toLowerCase()) {
+    problems.push('The password is too similar to the username.');
+  }
+  return problems;
+}
+
+export const registerInputSchema = z
+  .strictObject({
+    username: usernameSchema,
+    email: optionalEmailSchema,
+    password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.'),
+    first_name: nameSchema,
+    last_name: nameSchema,
+    /** The code shown to an applicant for admin access without an account (README). */
+    claim_code: z
+      .string()
+      .trim()
+      .max(64, 'Ensure this field has no more than 64 characters.')
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .superRefine((input, ctx) => {
+    for (const message of passwordProblems(input.password, input.username)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message });
+    }
+  });
+export type RegisterInput = z.input<typeof registerInputSchema>;
+
+export const registeredUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type RegisteredUser = z.infer<typeof registeredUserSchema>;
+
+export const loginInputSchema = z.strictObject({
+  username: z
+    .string({ error: 'This field is required.' })
+    .min(1, 'This field is required.')
+    .max(USERNAME_MAX),
+  password: z
+    .string({ error: 'This field is required.' })
+    .min(1, 'This field is required.')
+    .max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const refreshInputSchema = z.strictObject({
+  refresh: z
+    .string({ error: 'This field is required.' })
+    .min(1, 'This field is required.')
+    .max(512),
+});
+export type RefreshInput = z.infer<typeof refreshInputSchema>;
+
+export const logoutInputSchema = refreshInputSchema;
+export type LogoutInput = RefreshInput;
+
+export const profileSchema = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: roleSchema,
+  plan: planSchema,
+  is_superuser: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileInputSchema = z.strictObject({
+  username: usernameSchema,
+  email: requiredEmailSchema,
+  first_name: nameSchema.optional(),
+  last_name: nameSchema.optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
+
+/** Claims of the access token (spec section 3, DESIGN.md 6). */
+export const accessClaimsSchema = z.object({
+  user_id: z.number().int(),
+  role: roleSchema,
+  plan: planSchema,
+  is_superuser: z.boolean(),
+  exp: z.number(),
+  jti: z.string(),
+});
+export type AccessClaims = z.infer<typeof accessClaimsSchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Spec section 9: categories, default abuse. */
+export const reportCategories = ['abuse', 'corruption', 'harassment', 'other'] as const;
+export const reportCategorySchema = z.enum(reportCategories);
+export type ReportCategory = z.infer<typeof reportCategorySchema>;
+
+/** Spec section 4. `escalated` is only ever displayed (it has a badge colour). */
+export const reportStatuses = [
+  'pending',
+  'under_review',
+  'resolved',
+  'rejected',
+  'cancelled',
+  'escalated',
+] as const;
+export const reportStatusSchema = z.enum(reportStatuses);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+export const roles = ['user', 'admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const plans = ['free', 'premium'] as const;
+export const planSchema = z.enum(plans);
+export type Plan = z.infer<typeof planSchema>;
+
+export const accessRequestTypes = ['individual', 'organization'] as const;
+export const accessRequestTypeSchema = z.enum(accessRequestTypes);
+export type AccessRequestType = z.infer<typeof accessRequestTypeSchema>;
+
+/** Spec section 2 (/become-admin): value and label of each organisation type. */
+export const organizationTypeLabels = {
+  education: 'Educational Institution',
+  corporate: 'Corporate Organization',
+  government: 'Government Agency',
+  nonprofit: 'Non-profit Organization',
+} as const;
+export const organizationTypes = ['education', 'corporate', 'government', 'nonprofit'] as const;
+export const organizationTypeSchema = z.enum(organizationTypes);
+export type OrganizationType = z.infer<typeof organizationTypeSchema>;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { organizationTypeSchema, reportCategorySchema, reportStatusSchema } from './enums';
+
+export const REPORT_TITLE_MAX = 200;
+export const REPORT_DESCRIPTION_MAX = 20_000;
+export const MESSAGE_MAX = 5_000;
+
+/** Spec section 9: stated on the form as 'Max 10MB'; the server's limit comes from its config. */
+export const DEFAULT_MAX_UPLOAD_MB = 10;
+
+/** What evidence may be (DESIGN.md 3); decided on the server by the file's bytes. */
+export const evidenceMimeTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+] as const;
+
+export const EVIDENCE_TYPE_MESSAGE =
+  'Only image (JPEG, PNG, WebP, GIF) or video (MP4, MOV, WebM) files are accepted.';
+
+export function evidenceTooLargeMessage(maxMb: number) {
+  return `The file is too large. The maximum size is ${maxMb} MB.`;
+}
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .min(1, { error: 'This field is required.', abort: true })
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+
+/** A multipart checkbox: 'true'/'false' (what the web app sends), also 'on', '1', '0'. */
+const formBoolean = (fallback: boolean) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', ''])])
+    .optional()
+    .transform((value) => {
+      if (value === undefined || value === '') return fallback;
+      if (typeof value === 'boolean') return value;
+      return value === 'true' || value === 'on' || value === '1';
+    });
+
+/** The text fields of `POST /api/reports/` (multipart); the file travels as `file_upload`. */
+export const createReportFieldsSchema = z.strictObject({
+  title: requiredText(REPORT_TITLE_MAX),
+  category: z
+    .union([z.literal(''), reportCategorySchema], {
+      error: 'Choose abuse, corruption, harassment or other.',
+    })
+    .optional()
+    .transform((value) => value || 'abuse'),
+  description: requiredText(REPORT_DESCRIPTION_MAX),
+  priority_flag: formBoolean(false),
+  /** Not on the spec's form; anonymous unless the reporter unticks it. */
+  is_anonymous: formBoolean(true),
+});
+export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
+
+/** Spec section 3 (Report), plus the evidence kind so the page can preview it. */
+export const reportSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: reportCategorySchema,
+  status: reportStatusSchema,
+  submitted_at: z.string(),
+  updated_at: z.string(),
+  resolved_at: z.string().nullable(),
+  priority_flag: z.boolean(),
+  is_anonymous: z.boolean(),
+  is_premium_report: z.boolean(),
+  /** A short-lived signed link (DESIGN.md 7), or null when no file was attached. */
+  file_upload: z.string().nullable(),
+  file_kind: z.enum(['image', 'video']).nullable(),
+  request_type: z.enum(['organization']).nullable(),
+  organization_name: z.string().nullable(),
+  organization_type: organizationTypeSchema.nullable(),
+  justification: z.string().nullable(),
+  /** The reference number a reporter can quote, e.g. CND-7K3Q-9XW2-M4TD. */
+  token: z.string(),
+  /** Null for anonymous reports, whoever asks. */
+  submitted_by_username: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
+/** Spec section 3 (Message). */
+export const reportMessageSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  sent_at: z.string(),
+  is_internal: z.boolean(),
+  is_sender_admin: z.boolean(),
+  is_current_user_sender: z.boolean(),
+  display_sender_name: z.string(),
+});
+export type ReportMessage = z.infer<typeof reportMessageSchema>;
+
+export const createMessageInputSchema = z.strictObject({
+  message: z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .min(1, { error: 'A message cannot be empty.', abort: true })
+    .max(MESSAGE_MAX, `Ensure this field has no more than ${MESSAGE_MAX} characters.`),
+  /** Admins only; the server refuses it from anyone else. */
+  is_internal: z.boolean().optional().default(false),
+});
+export type CreateMessageInput = z.input<typeof createMessageInputSchema>;
+
+export const ANONYMOUS_REPORTER_NAME = 'Anonymous reporter';
+
+/** `GET /api/reports/certificates/verify/?reference=&code=`: anyone can check a certificate. */
+export const verifyCertificateQuerySchema = z.object({
+  reference: z.string().trim().min(1).max(40),
+  code: z.string().trim().min(1).max(40),
+});
+export const certificateVerificationSchema = z.object({
+  valid: z.boolean(),
+  reference: z.string().nullable(),
+  category: reportCategorySchema.nullable(),
+  submitted_at: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
+
+export const reportStatusLabels = {
+  pending: 'Pending',
+  under_review: 'Under Review',
+  resolved: 'Resolved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  escalated: 'Escalated',
+} as const;
