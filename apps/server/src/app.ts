@@ -1,0 +1,117 @@
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createContext } from './context';
+import type { DatabaseHandle } from './db/client';
+import type { Secrets } from './lib/secrets';
+import type { FileStorage } from './lib/storage';
+import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  notificationsSocketRoutes,
+  selectLiveProtocol,
+} from './modules/notifications/notifications.socket';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { liveNotificationsPlugin } from './plugins/live-notifications';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestLogPlugin } from './plugins/request-log';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+
+export type AppDeps = {
+  database: DatabaseHandle;
+  secrets: Secrets;
+  storage: FileStorage;
+  logger: FastifyBaseLogger;
+};
+
+/** JSON bodies beyond this are refused with 413; uploads have their own limit. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/** The one place plugins and route modules are registered (DESIGN.md). */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    // Fastify's own request lines carry the client address: plugins/request-log replaces them.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate(
+    'ctx',
+    createContext({
+      config,
+      database: deps.database,
+      secrets: deps.secrets,
+      storage: deps.storage,
+      log: deps.logger,
+    }),
+  );
+
+  // The API speaks JSON and multipart only.
+  app.removeContentTypeParser('text/plain');
+  // An empty JSON body reads as no body, so `POST .../cancel/` with a JSON content type works.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.uploads.maxBytes,
+      files: 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 25,
+    },
+  });
+  await app.register(liveNotificationsPlugin);
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, handleProtocols: selectLiveProtocol },
+  });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(siteRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api/accounts' });
+  await app.register(reportsRoutes, { prefix: '/api/reports' });
+  await app.register(commentsRoutes, { prefix: '/api/reports' });
+  await app.register(certificatesRoutes, { prefix: '/api/reports' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(notificationsSocketRoutes, { prefix: '/ws/notifications' });
+  await app.register(accessRequestsRoutes, { prefix: '/api/accounts' });
+  await app.register(organizationsRoutes, { prefix: '/api/organizations' });
+  await app.register(contactRoutes, { prefix: '/api/contact' });
+  await app.register(auditRoutes, { prefix: '/api/audit' });
+
+  await app.register(webAppPlugin);
+  return app;
+}

@@ -1,0 +1,181 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** Every environment variable the server reads; `.env.example` documents each one. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  OWNER_HASH_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  ENCRYPTION_KEYS: optionalString,
+  ENCRYPTION_KEY_ID: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  WS_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  UPLOADS_DIR: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanString.default(true),
+  REDIS_URL: optionalString.pipe(z.url().optional()),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: booleanString.default(false),
+  CORS_ORIGINS: optionalString,
+  WEB_DIST_DIR: optionalString,
+  SUPERUSER_USERNAME: optionalString,
+  SUPERUSER_PASSWORD: optionalString,
+  SUPERUSER_EMAIL: optionalString.pipe(z.email().optional()),
+  SUPPORT_EMAIL: z.email().default('support@candor.example'),
+  SUPPORT_PHONE: z.string().default('+1 (555) 010-0199'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl?: string;
+  dataDir: string;
+  database: { url?: string; poolSize: number };
+  secrets: {
+    jwt?: string;
+    ownerHash?: string;
+    /** `id:base64key` pairs; the first is current unless `encryptionKeyId` names one. */
+    encryptionKeys?: string;
+    encryptionKeyId?: string;
+  };
+  tokens: { accessTtlSeconds: number; refreshTtlDays: number };
+  /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
+  live: { heartbeatMs: number };
+  uploads: { maxBytes: number; maxImagePixels: number };
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      };
+  redisUrl?: string;
+  rateLimits: { authPerMinute: number; writePerMinute: number };
+  trustProxy: boolean;
+  corsOrigins: string[];
+  webDistDir: string;
+  superuser?: { username: string; password: string; email?: string };
+  support: { email: string; phone: string };
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads the environment once, at start; reports every bad variable together. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');
+  }
+  if ((env.SUPERUSER_USERNAME === undefined) !== (env.SUPERUSER_PASSWORD === undefined)) {
+    problems.push('SUPERUSER_USERNAME and SUPERUSER_PASSWORD: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL,
+    dataDir,
+    database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE },
+    secrets: {
+      jwt: env.JWT_SECRET,
+      ownerHash: env.OWNER_HASH_SECRET,
+      encryptionKeys: env.ENCRYPTION_KEYS,
+      encryptionKeyId: env.ENCRYPTION_KEY_ID,
+    },
+    tokens: {
+      accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    },
+    live: { heartbeatMs: env.WS_HEARTBEAT_INTERVAL_MS },
+    uploads: {
+      maxBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+      maxImagePixels: env.MAX_IMAGE_PIXELS,
+    },
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: env.S3_BUCKET as string,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', dir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')) },
+    redisUrl: env.REDIS_URL,
+    rateLimits: {
+      authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+      writePerMinute: env.RATE_LIMIT_WRITE_PER_MINUTE,
+    },
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS
+      ? env.CORS_ORIGINS.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : [],
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    superuser:
+      env.SUPERUSER_USERNAME && env.SUPERUSER_PASSWORD
+        ? {
+            username: env.SUPERUSER_USERNAME,
+            password: env.SUPERUSER_PASSWORD,
+            email: env.SUPERUSER_EMAIL,
+          }
+        : undefined,
+    support: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE },
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { createPgListener, type Listener } from './pg-listener';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Pick<
+  Database,
+  'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'
+>;
+
+export type { Listener };
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export type DatabaseOptions = {
+  /** postgres://... for a PostgreSQL server; otherwise embedded PGlite. */
+  url?: string;
+  /** PGlite data folder; `memory://` for a throwaway database. */
+  dataDir?: string;
+  poolSize?: number;
+  onError?: (error: unknown) => void;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url
+    ? openPostgres(options.url, options)
+    : openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, listener);
+      return () => stop();
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const onError = options.onError ?? (() => {});
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not bring the process down.
+  pool.on('error', onError);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listener = createPgListener(url, { onError });
+  return {
+    db,
+    driver: 'postgres',
+    listen: (channel, callback) => listener.listen(channel, callback),
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,287 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Sealed (encrypted) values: see lib/crypto.ts. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    type: text('type').notNull(),
+    /** The applicant's statement, shown with the organisation's reports (spec section 3). */
+    justification: text('justification').notNull().default(''),
+    /** Members join with this code; stored as a keyed hash. */
+    joinCodeHash: text('join_code_hash').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'organizations_type_check',
+      sql`${t.type} in ('education','corporate','government','nonprofit')`,
+    ),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 150 }).notNull(),
+    email: varchar('email', { length: 254 }),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 150 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 150 }).notNull().default(''),
+    role: text('role').notNull().default('user'),
+    plan: text('plan').notNull().default('free'),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    organizationId: integer('organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    check('users_role_check', sql`${t.role} in ('user','admin')`),
+    check('users_plan_check', sql`${t.plan} in ('free','premium')`),
+    index('users_organization_idx').on(t.organizationId),
+  ],
+);
+
+/** One row per issued refresh token; a login's tokens share a family (DESIGN.md 6). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A report links to its owner by user id only when identified. An anonymous report carries only
+ * `owner_hash`, an HMAC of the owner's id with a server secret (DESIGN.md 1).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    title: varchar('title', { length: 200 }).notNull(),
+    category: text('category').notNull().default('abuse'),
+    status: text('status').notNull().default('pending'),
+    priorityFlag: boolean('priority_flag').notNull().default(false),
+    isAnonymous: boolean('is_anonymous').notNull().default(true),
+    isPremiumReport: boolean('is_premium_report').notNull().default(false),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ownerHash: text('owner_hash'),
+    /**
+     * The owner's id sealed with the data key, so the server can notify the reporter of an
+     * anonymous report; a dump without the master key cannot read it (DESIGN.md 1).
+     */
+    ownerSealed: bytea('owner_sealed'),
+    organizationId: integer('organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    description: bytea('description').notNull(),
+    evidenceKey: text('evidence_key'),
+    evidenceMime: text('evidence_mime'),
+    evidenceSize: integer('evidence_size'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'reports_category_check',
+      sql`${t.category} in ('abuse','corruption','harassment','other')`,
+    ),
+    check(
+      'reports_status_check',
+      sql`${t.status} in ('pending','under_review','resolved','rejected','cancelled','escalated')`,
+    ),
+    check(
+      'reports_owner_check',
+      sql`(${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and ${t.ownerUserId} is not null and ${t.ownerHash} is null)`,
+    ),
+    index('reports_owner_user_idx').on(t.ownerUserId),
+    index('reports_owner_hash_idx').on(t.ownerHash),
+    // Plain DESC (nulls first) so `order by submitted_at desc, id desc` reads the index as is.
+    index('reports_submitted_at_idx').on(
+      t.submittedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reports_status_submitted_idx').on(
+      t.status,
+      t.submittedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reports_organization_idx').on(
+      t.organizationId,
+      t.submittedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Analytics count from this index alone (index-only scan).
+    index('reports_analytics_idx').on(
+      t.organizationId,
+      t.status,
+      t.category,
+      t.priorityFlag,
+      t.isAnonymous,
+    ),
+  ],
+);
+
+/**
+ * The conversation on a report. A message the reporter writes is recorded as sent by
+ * "the reporter": on an anonymous report `sender_user_id` stays null (DESIGN.md 1).
+ */
+export const reportMessages = pgTable(
+  'report_messages',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    senderKind: text('sender_kind').notNull(),
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    isInternal: boolean('is_internal').notNull().default(false),
+    body: bytea('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('report_messages_sender_kind_check', sql`${t.senderKind} in ('reporter','admin')`),
+    index('report_messages_report_idx').on(t.reportId, t.sentAt),
+  ],
+);
+
+/** Message, report id and report title are sealed together in `payload` (DESIGN.md 1). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payload: bytea('payload').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestType: text('request_type').notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull(),
+    justification: text('justification').notNull(),
+    organizationType: text('organization_type'),
+    organizationName: varchar('organization_name', { length: 200 }),
+    status: text('status').notNull().default('pending'),
+    /** For applicants without an account: a keyed hash of the claim code they were shown. */
+    claimCodeHash: text('claim_code_hash').unique(),
+    claimedByUserId: integer('claimed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    organizationId: integer('organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('access_requests_type_check', sql`${t.requestType} in ('individual','organization')`),
+    check('access_requests_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    check(
+      'access_requests_org_type_check',
+      sql`${t.organizationType} is null or ${t.organizationType} in ('education','corporate','government','nonprofit')`,
+    ),
+    uniqueIndex('access_requests_pending_user_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending' and ${t.userId} is not null`),
+    uniqueIndex('access_requests_pending_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
+    index('access_requests_status_idx').on(t.status, t.submittedAt),
+  ],
+);
+
+/** Contact form messages; the body is sealed as it may carry sensitive detail. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 150 }).notNull(),
+    email: varchar('email', { length: 254 }),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    message: bytea('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * Append-only (DESIGN.md 10): a trigger refuses UPDATE, DELETE and TRUNCATE. An action by the
+ * reporter of an anonymous report is recorded with a null actor.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id'),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);

@@ -1,0 +1,125 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * Envelope encryption at rest (DESIGN.md 4): each value gets its own random data key, which is
+ * wrapped by the current master key. The key id travels inside the sealed value so master keys
+ * can be rotated: old values keep opening with the key they name.
+ *
+ * Layout: version(1) | idLength(1) | keyId | wrapIv(12) | wrapTag(16) | wrappedKey(32)
+ *         | iv(12) | tag(16) | ciphertext
+ */
+const VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const KEY_BYTES = 32;
+
+export type Keyring = { currentId: string; keys: ReadonlyMap<string, Buffer> };
+
+export class DecryptionError extends Error {}
+
+export function parseKeyring(spec: string, currentId?: string): Keyring {
+  const keys = new Map<string, Buffer>();
+  for (const entry of spec
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const separator = entry.indexOf(':');
+    if (separator <= 0) throw new Error('ENCRYPTION_KEYS entries must look like id:base64key');
+    const id = entry.slice(0, separator);
+    const key = Buffer.from(entry.slice(separator + 1), 'base64');
+    if (key.length !== KEY_BYTES) {
+      throw new Error(`ENCRYPTION_KEYS: key "${id}" must be ${KEY_BYTES} bytes (base64)`);
+    }
+    if (id.length > 64) throw new Error(`ENCRYPTION_KEYS: key id "${id}" is too long`);
+    keys.set(id, key);
+  }
+  const first = keys.keys().next();
+  if (first.done) throw new Error('ENCRYPTION_KEYS: no key given');
+  const current = currentId ?? first.value;
+  if (!keys.has(current)) throw new Error(`ENCRYPTION_KEY_ID: no key named "${current}"`);
+  return { currentId: current, keys };
+}
+
+function gcmEncrypt(key: Buffer, plaintext: Buffer, aad: Buffer) {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(aad);
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]);
+}
+
+function gcmDecrypt(key: Buffer, sealed: Buffer, aad: Buffer) {
+  const iv = sealed.subarray(0, IV_BYTES);
+  const tag = sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(aad);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+}
+
+export type Sealer = {
+  /** `purpose` is bound as associated data: a value sealed for one column won't open in another. */
+  seal(plaintext: Buffer | string, purpose: string): Buffer;
+  open(sealed: Buffer | Uint8Array, purpose: string): Buffer;
+  openText(sealed: Buffer | Uint8Array, purpose: string): string;
+  sealJson(value: unknown, purpose: string): Buffer;
+  openJson<T>(sealed: Buffer | Uint8Array, purpose: string): T;
+};
+
+export function createSealer(keyring: Keyring): Sealer {
+  const seal = (plaintext: Buffer | string, purpose: string) => {
+    const keyId = Buffer.from(keyring.currentId, 'utf8');
+    const masterKey = keyring.keys.get(keyring.currentId) as Buffer;
+    const dataKey = randomBytes(KEY_BYTES);
+    const aad = Buffer.from(purpose, 'utf8');
+    const wrapped = gcmEncrypt(masterKey, dataKey, Buffer.concat([keyId, aad]));
+    const body = gcmEncrypt(
+      dataKey,
+      typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext,
+      aad,
+    );
+    return Buffer.concat([Buffer.from([VERSION, keyId.length]), keyId, wrapped, body]);
+  };
+
+  const open = (input: Buffer | Uint8Array, purpose: string) => {
+    const sealed = Buffer.isBuffer(input) ? input : Buffer.from(input);
+    if (sealed.length < 2 || sealed[0] !== VERSION) throw new DecryptionError('Unknown format');
+    const idLength = sealed[1] as number;
+    const keyId = sealed.subarray(2, 2 + idLength);
+    const masterKey = keyring.keys.get(keyId.toString('utf8'));
+    if (!masterKey) throw new DecryptionError(`Unknown key id ${keyId.toString('utf8')}`);
+    const wrappedStart = 2 + idLength;
+    const wrappedEnd = wrappedStart + IV_BYTES + TAG_BYTES + KEY_BYTES;
+    const aad = Buffer.from(purpose, 'utf8');
+    try {
+      const dataKey = gcmDecrypt(
+        masterKey,
+        sealed.subarray(wrappedStart, wrappedEnd),
+        Buffer.concat([keyId, aad]),
+      );
+      return gcmDecrypt(dataKey, sealed.subarray(wrappedEnd), aad);
+    } catch {
+      throw new DecryptionError('Sealed value failed authentication');
+    }
+  };
+
+  return {
+    seal,
+    open,
+    openText: (sealed, purpose) => open(sealed, purpose).toString('utf8'),
+    sealJson: (value, purpose) => seal(JSON.stringify(value), purpose),
+    openJson: <T>(sealed: Buffer | Uint8Array, purpose: string) =>
+      JSON.parse(open(sealed, purpose).toString('utf8')) as T,
+  };
+}
+
+/** Keyed hash: links rows to a person without a database dump being able to (DESIGN.md 1). */
+export function createHasher(secret: string) {
+  return (purpose: string, value: string | number) =>
+    createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
+}
+export type Hasher = ReturnType<typeof createHasher>;
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

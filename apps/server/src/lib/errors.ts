@@ -1,0 +1,67 @@
+import type { FieldErrors } from '@candor/contract/errors';
+
+/** Typed errors thrown by services; the one error handler turns them into answers. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(detail: string) {
+    super(400, detail);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(detail = 'Authentication credentials were not provided.') {
+    super(401, detail, { 'www-authenticate': 'Bearer' });
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(detail = 'You do not have permission to perform this action.') {
+    super(403, detail);
+  }
+}
+
+/** Also the answer for an object the caller may not see (DESIGN.md 5). */
+export class NotFoundError extends AppError {
+  constructor(detail = 'Not found.') {
+    super(404, detail);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(detail: string) {
+    super(413, detail);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(detail: string) {
+    super(415, detail);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      429,
+      `Request was throttled. Expected available in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  }
+}
+
+/** 400 with one list of messages per field, e.g. `{username: ['...']}`. */
+export class FieldValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: FieldErrors) {
+    super('Invalid input');
+  }
+}

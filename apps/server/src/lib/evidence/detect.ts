@@ -1,0 +1,28 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+export type VideoFormat = 'mp4' | 'mov' | 'webm';
+
+export type EvidenceType =
+  | { kind: 'image'; format: ImageFormat; mime: string; extension: string }
+  | { kind: 'video'; format: VideoFormat; mime: string; extension: string };
+
+/**
+ * Accepted types, keyed by file-type's extension (not its mime: it also answers video/mp4 for
+ * f4v and m4p, which are not accepted). HEIC is absent: the prebuilt sharp has no HEVC decoder.
+ */
+const ACCEPTED: Record<string, EvidenceType> = {
+  jpg: { kind: 'image', format: 'jpeg', mime: 'image/jpeg', extension: 'jpg' },
+  png: { kind: 'image', format: 'png', mime: 'image/png', extension: 'png' },
+  webp: { kind: 'image', format: 'webp', mime: 'image/webp', extension: 'webp' },
+  gif: { kind: 'image', format: 'gif', mime: 'image/gif', extension: 'gif' },
+  mp4: { kind: 'video', format: 'mp4', mime: 'video/mp4', extension: 'mp4' },
+  mov: { kind: 'video', format: 'mov', mime: 'video/quicktime', extension: 'mov' },
+  webm: { kind: 'video', format: 'webm', mime: 'video/webm', extension: 'webm' },
+};
+
+/** The evidence type read from the bytes alone, or undefined when it is not an accepted one. */
+export async function detectEvidenceType(input: Buffer): Promise<EvidenceType | undefined> {
+  const detected = await fileTypeFromBuffer(input);
+  return detected ? ACCEPTED[detected.ext] : undefined;
+}

@@ -1,0 +1,48 @@
+import { BadRequestError } from '../errors';
+import { detectEvidenceType } from './detect';
+import { sanitizeImage } from './image';
+import { sanitizeIsoBmff } from './iso-bmff';
+import { EVIDENCE_TYPE_MESSAGE } from './messages';
+import { sanitizeWebm } from './webm';
+
+export { EVIDENCE_TYPE_MESSAGE };
+
+/** `extension` has no dot (`jpg`, `mp4`); `mime` and `extension` describe `data`, not the input. */
+export type SanitizedEvidence = {
+  data: Buffer;
+  mime: string;
+  extension: string;
+  kind: 'image' | 'video';
+};
+export type EvidenceLimits = { maxPixels: number };
+
+/**
+ * Detects the type from the bytes (never the name or declared type), strips metadata, returns
+ * the clean file (DESIGN.md security model 3). Throws BadRequestError for a type that is not
+ * accepted, a file that cannot be read as its type, or an image over `maxPixels` pixels.
+ */
+export async function sanitizeEvidence(
+  input: Buffer,
+  limits: EvidenceLimits,
+): Promise<SanitizedEvidence> {
+  const type = await detectEvidenceType(input);
+  if (!type) throw new BadRequestError(EVIDENCE_TYPE_MESSAGE);
+  const { kind, mime, extension } = type;
+  switch (type.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+      return {
+        data: await sanitizeImage(input, type.format, limits.maxPixels),
+        mime,
+        extension,
+        kind,
+      };
+    case 'mp4':
+    case 'mov':
+      return { data: sanitizeIsoBmff(input), mime, extension, kind };
+    case 'webm':
+      return { data: sanitizeWebm(input), mime, extension, kind };
+  }
+}

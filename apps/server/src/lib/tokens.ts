@@ -1,0 +1,52 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type AccessClaims, accessClaimsSchema } from '@candor/contract/accounts';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export type AccessTokenSigner = {
+  sign(claims: Omit<AccessClaims, 'exp' | 'jti'>): Promise<string>;
+  /** Resolves to the claims, or null for a missing, expired, tampered or malformed token. */
+  verify(token: string): Promise<AccessClaims | null>;
+};
+
+const ISSUER = 'candor';
+const AUDIENCE = 'candor-api';
+
+export function createAccessTokenSigner(secret: string, ttlSeconds: number): AccessTokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (claims) =>
+      new SignJWT({ ...claims, token_type: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key),
+    verify: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
+        if (payload.token_type !== 'access') return null;
+        const claims = accessClaimsSchema.safeParse(payload);
+        return claims.success ? claims.data : null;
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Refresh tokens are opaque random strings; only their SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,73 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './lib/logger';
+import { resolveSecrets } from './lib/secrets';
+import { createStorage } from './lib/storage';
+import { hasSuperuser } from './modules/accounts/accounts.repository';
+import { ensureSuperuser } from './modules/accounts/accounts.service';
+import { openMigratedDatabase } from './runtime';
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const secrets = resolveSecrets(config, (message) => log.info(message));
+  const { database, description, close } = await openMigratedDatabase(config, (error) =>
+    log.error({ err: error }, 'database connection error'),
+  );
+  log.info(`Database: ${description} (migrations applied)`);
+
+  if (config.superuser) {
+    const outcome = await ensureSuperuser({ db: database.db }, config.superuser, {
+      resetPassword: false,
+    });
+    if (outcome.created) log.info(`Created superuser "${config.superuser.username}"`);
+    if (outcome.promoted) log.info(`Promoted "${config.superuser.username}" to superuser`);
+  }
+
+  const app = await buildApp(config, {
+    database,
+    secrets,
+    storage: await createStorage(config),
+    logger: log,
+  });
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    log.info(`${signal} received, shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  log.info(`Candor is running at ${url}`);
+  if (!config.superuser && !(await hasSuperuser(database.db))) {
+    log.info(
+      'No superuser yet. Stop the server and run "npm run create-superuser -- --username <name>", ' +
+        'or start it with SUPERUSER_USERNAME and SUPERUSER_PASSWORD set.',
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

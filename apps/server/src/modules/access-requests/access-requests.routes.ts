@@ -1,0 +1,68 @@
+import {
+  accessRequestCreatedSchema,
+  accessRequestInputSchema,
+  accessRequestReviewItemSchema,
+  accessReviewDecisionInputSchema,
+  accessReviewDecisionSchema,
+} from '@candor/contract/access-requests';
+import { pageOf, pageQuerySchema } from '@candor/contract/errors';
+import { idParamsSchema } from '@candor/contract/params';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { guards, optionalUser, requireSuperuser } from '../../plugins/auth';
+import * as service from './access-requests.service';
+
+/** Spec section 7: the application and the superuser's review, under /api/accounts. */
+export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/admin-access-request/',
+    {
+      // A bad token is refused before the body is looked at; no token is fine.
+      onRequest: async (request) => {
+        optionalUser(request);
+      },
+      config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } },
+      schema: { body: accessRequestInputSchema, response: { 201: accessRequestCreatedSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createRequest(ctx, optionalUser(request), request.body)),
+  );
+
+  app.get(
+    '/admin-access-review/',
+    {
+      onRequest: guards.superuser,
+      schema: {
+        querystring: pageQuerySchema,
+        response: {
+          200: z.union([
+            z.array(accessRequestReviewItemSchema),
+            pageOf(accessRequestReviewItemSchema),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      return limit === undefined
+        ? service.listPending(ctx)
+        : service.pagePending(ctx, { limit, offset: offset ?? 0 });
+    },
+  );
+
+  app.post(
+    '/admin-access-review/:id/',
+    {
+      onRequest: guards.superuser,
+      schema: {
+        params: idParamsSchema,
+        body: accessReviewDecisionInputSchema,
+        response: { 200: accessReviewDecisionSchema },
+      },
+    },
+    async (request) =>
+      service.decide(ctx, requireSuperuser(request), request.params.id, request.body.action),
+  );
+};

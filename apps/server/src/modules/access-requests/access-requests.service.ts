@@ -1,0 +1,227 @@
+import type {
+  AccessRequestCreated,
+  AccessRequestData,
+  AccessRequestReviewItem,
+  AccessReviewDecision,
+} from '@candor/contract/access-requests';
+import type { AccessRequestType, OrganizationType } from '@candor/contract/enums';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { findUserById, updateUser } from '../accounts/accounts.repository';
+import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
+import { createNotifications } from '../notifications/notifications.service';
+import { createOrganization } from '../organizations/organizations.service';
+import * as repo from './access-requests.repository';
+
+const CLAIM_CODE_PURPOSE = 'access_request.claim';
+const PENDING_FOR_ACCOUNT = 'You already have a pending request for admin access.';
+const PENDING_FOR_EMAIL = 'A request for admin access with this email is already pending.';
+const INVALID_CLAIM_CODE = 'This invitation code is not valid.';
+
+export function hashClaimCode(ctx: Pick<AppContext, 'hash'>, code: string) {
+  return ctx.hash(CLAIM_CODE_PURPOSE, normalizeHumanCode(code));
+}
+
+function refuseExistingAccess(caller: AuthUser, type: AccessRequestType) {
+  if (type === 'individual' && caller.role === 'admin') {
+    throw new BadRequestError('You are already an administrator.');
+  }
+  if (type === 'organization' && caller.role === 'admin' && caller.organizationId !== null) {
+    throw new BadRequestError('You already administer an organisation.');
+  }
+}
+
+/**
+ * Spec section 6: anyone may apply. With a token the request is linked to the caller's account;
+ * without one the applicant gets a one-time claim code to register with (README).
+ */
+export async function createRequest(
+  ctx: AppContext,
+  caller: AuthUser | null,
+  input: AccessRequestData,
+): Promise<AccessRequestCreated> {
+  if (caller) {
+    refuseExistingAccess(caller, input.request_type);
+    if (await repo.hasPendingForUser(ctx.db, caller.id)) {
+      throw new BadRequestError(PENDING_FOR_ACCOUNT);
+    }
+  }
+  if (await repo.hasPendingForEmail(ctx.db, input.email)) {
+    throw new BadRequestError(PENDING_FOR_EMAIL);
+  }
+  const claimCode = caller ? null : newHumanCode();
+  try {
+    const row = await repo.insertAccessRequest(ctx.db, {
+      userId: caller?.id ?? null,
+      requestType: input.request_type,
+      email: input.email,
+      phone: input.phone,
+      justification: input.justification,
+      organizationType: input.organization_type,
+      organizationName: input.organization_name,
+      claimCodeHash: claimCode ? hashClaimCode(ctx, claimCode) : null,
+    });
+    return {
+      id: row.id,
+      request_type: row.requestType as AccessRequestType,
+      status: 'pending',
+      submitted_at: row.submittedAt.toISOString(),
+      claim_code: claimCode,
+    };
+  } catch (error) {
+    // Two submissions at once: the partial unique indexes let only one through.
+    if (isUniqueViolation(error, 'access_requests_pending_user_key')) {
+      throw new BadRequestError(PENDING_FOR_ACCOUNT);
+    }
+    if (isUniqueViolation(error, 'access_requests_pending_email_key')) {
+      throw new BadRequestError(PENDING_FOR_EMAIL);
+    }
+    throw error;
+  }
+}
+
+type PendingRow = Awaited<ReturnType<typeof repo.findPending>>[number];
+
+function toReviewItem(row: PendingRow): AccessRequestReviewItem {
+  return {
+    id: row.id,
+    username: row.username,
+    justification: row.justification,
+    submitted_at: row.submittedAt.toISOString(),
+    request_type: row.requestType as AccessRequestType,
+    email: row.email,
+    phone: row.phone,
+    organization_type: row.organizationType as OrganizationType | null,
+    organization_name: row.organizationName,
+  };
+}
+
+export async function listPending(ctx: AppContext): Promise<AccessRequestReviewItem[]> {
+  return (await repo.findPending(ctx.db)).map(toReviewItem);
+}
+
+export async function pagePending(ctx: AppContext, page: { limit: number; offset: number }) {
+  const [count, rows] = await Promise.all([
+    repo.countPending(ctx.db),
+    repo.findPending(ctx.db, page),
+  ]);
+  return { count, results: rows.map(toReviewItem) };
+}
+
+function decisionMessage(row: repo.AccessRequestRow, outcome: 'approved' | 'rejected') {
+  const subject =
+    row.requestType === 'organization' && row.organizationName
+      ? `Your request for admin access for ${row.organizationName}`
+      : 'Your request for admin access';
+  return `${subject} has been ${outcome}.`;
+}
+
+type Actor = Pick<AuditEntry, 'actorUserId' | 'actorRole'>;
+
+/**
+ * What approval gives: an organisation request gets its organisation (once), and the linked
+ * account, if any, becomes admin (and the organisation's administrator). An applicant without
+ * an account receives this when registering with the claim code.
+ */
+async function grantAdminAccess(
+  ctx: AppContext,
+  tx: Executor,
+  row: repo.AccessRequestRow,
+  actor: Actor,
+): Promise<void> {
+  let organizationId = row.organizationId;
+  if (row.requestType === 'organization' && organizationId === null) {
+    const organization = await createOrganization(ctx, tx, {
+      name: row.organizationName ?? '',
+      type: row.organizationType as OrganizationType,
+      justification: row.justification,
+    });
+    organizationId = organization.id;
+    await repo.setOrganization(tx, row.id, organizationId);
+    await insertAuditEntry(tx, {
+      ...actor,
+      action: 'organization.created',
+      objectType: 'organization',
+      objectId: organizationId,
+      details: { access_request_id: row.id, name: organization.name, type: organization.type },
+    });
+  }
+  if (row.userId === null) return;
+  const user = await findUserById(tx, row.userId);
+  if (!user) return;
+  await updateUser(tx, user.id, {
+    role: 'admin',
+    ...(organizationId === null ? {} : { organizationId }),
+  });
+  if (user.role !== 'admin') {
+    await insertAuditEntry(tx, {
+      ...actor,
+      action: 'user.role_changed',
+      objectType: 'user',
+      objectId: user.id,
+      details: { from: user.role, to: 'admin', access_request_id: row.id },
+    });
+  }
+}
+
+/** Approves or rejects a pending request; a decided request stays decided. */
+export async function decide(
+  ctx: AppContext,
+  superuser: AuthUser,
+  id: number,
+  action: 'approve' | 'reject',
+): Promise<AccessReviewDecision> {
+  const status = action === 'approve' ? 'approved' : 'rejected';
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.markDecided(tx, id, { status, decidedByUserId: superuser.id });
+    if (!row) {
+      if (!(await repo.findById(tx, id))) throw new NotFoundError();
+      throw new BadRequestError('This request has already been decided.');
+    }
+    const actor = { actorUserId: superuser.id, actorRole: 'superuser' } as const;
+    await insertAuditEntry(tx, {
+      ...actor,
+      action: status === 'approved' ? 'access_request.approved' : 'access_request.rejected',
+      objectType: 'access_request',
+      objectId: row.id,
+      details: { request_type: row.requestType, has_account: row.userId !== null },
+    });
+    if (status === 'approved') await grantAdminAccess(ctx, tx, row, actor);
+    if (row.userId !== null) {
+      await createNotifications(ctx, tx, [
+        { userId: row.userId, message: decisionMessage(row, status) },
+      ]);
+    }
+    return {
+      id: row.id,
+      status,
+      detail: status === 'approved' ? 'Request approved.' : 'Request rejected.',
+    };
+  });
+}
+
+/**
+ * Registration with a claim code (README "Becoming an administrator"): links the new account to
+ * the request; when the request was already approved, the account becomes admin at once.
+ */
+export async function redeemClaimCode(
+  ctx: AppContext,
+  tx: Executor,
+  userId: number,
+  code: string,
+): Promise<void> {
+  const row = await repo.findByClaimCodeHash(tx, hashClaimCode(ctx, code));
+  if (!row || row.userId !== null || row.status === 'rejected') {
+    throw new FieldValidationError({ claim_code: [INVALID_CLAIM_CODE] });
+  }
+  if (!(await repo.claim(tx, row.id, userId))) {
+    throw new FieldValidationError({ claim_code: [INVALID_CLAIM_CODE] });
+  }
+  if (row.status === 'approved') {
+    await grantAdminAccess(ctx, tx, { ...row, userId }, { actorUserId: null, actorRole: 'system' });
+  }
+}

@@ -1,0 +1,107 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { refreshTokens, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByUsername(db: Executor, username: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row ?? null;
+}
+
+export async function findUserById(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function isUsernameTaken(db: Executor, username: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${username})`,
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function isEmailTaken(db: Executor, email: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function insertUser(db: Executor, values: NewUser) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row as UserRow;
+}
+
+export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertRefreshToken(db: Executor, values: typeof refreshTokens.$inferInsert) {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshTokenByHash(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Marks a token used; false when another request got there first (a reuse). */
+export async function markRefreshTokenRotated(db: Executor, id: string) {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeRefreshFamily(db: Executor, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokens(db: Executor, userId: number) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function hasSuperuser(db: Executor) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isSuperuser, true))
+    .limit(1);
+  return rows.length > 0;
+}

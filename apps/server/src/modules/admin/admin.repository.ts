@@ -1,0 +1,79 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { reports } from '../../db/schema';
+import { selectReports } from '../reports/reports.repository';
+
+export type AdminReportFilter = {
+  /** The admin's organisation; null for a platform admin, who sees every report. */
+  organizationId: number | null;
+  status?: string;
+  category?: string;
+  ids?: number[];
+};
+
+function whereOf(filter: AdminReportFilter): SQL | undefined {
+  return and(
+    filter.organizationId === null ? undefined : eq(reports.organizationId, filter.organizationId),
+    filter.status ? eq(reports.status, filter.status) : undefined,
+    filter.category ? eq(reports.category, filter.category) : undefined,
+    filter.ids ? inArray(reports.id, filter.ids) : undefined,
+  );
+}
+
+/**
+ * A page in two steps: the ids by index (order and limit on the reports table alone), then
+ * those rows with their joins. One plan that joins first would sort every report.
+ */
+export async function findReportsPage(
+  db: Executor,
+  filter: AdminReportFilter,
+  page: { order: 'newest' | 'oldest'; limit?: number; offset: number },
+) {
+  const direction = page.order === 'newest' ? desc : asc;
+  const idQuery = db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(whereOf(filter))
+    .orderBy(direction(reports.submittedAt), direction(reports.id))
+    .offset(page.offset);
+  const ids = (await (page.limit === undefined ? idQuery : idQuery.limit(page.limit))).map(
+    (row) => row.id,
+  );
+  if (ids.length === 0) return [];
+  const rows = await selectReports(db).where(inArray(reports.id, ids));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+export async function countReports(db: Executor, filter: AdminReportFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(reports).where(whereOf(filter));
+  return row?.total ?? 0;
+}
+
+/** What a text search needs, without joins: the description is sealed, so it is matched after opening. */
+export async function findSearchableReports(db: Executor, filter: AdminReportFilter) {
+  return db
+    .select({
+      id: reports.id,
+      title: reports.title,
+      category: reports.category,
+      description: reports.description,
+    })
+    .from(reports)
+    .where(whereOf(filter));
+}
+
+/** One grouped count; every figure of the analytics comes from these few rows. */
+export async function countReportsByGroup(db: Executor, organizationId: number | null) {
+  return db
+    .select({
+      status: reports.status,
+      category: reports.category,
+      priority: reports.priorityFlag,
+      anonymous: reports.isAnonymous,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(reports)
+    .where(organizationId === null ? undefined : eq(reports.organizationId, organizationId))
+    .groupBy(reports.status, reports.category, reports.priorityFlag, reports.isAnonymous);
+}

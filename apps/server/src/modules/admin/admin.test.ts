@@ -1,0 +1,201 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp, type TestApp } from '../../../test/app';
+import {
+  createAdmin,
+  createOrganization,
+  createUser,
+  type TestUser,
+} from '../../../test/factories';
+import { createReport, setReportStatus } from '../../../test/reports';
+import { auditLog, notifications } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await getTestApp();
+});
+
+const get = (url: string, user: TestUser) =>
+  t.app.inject({ method: 'GET', url, headers: user.headers });
+const patch = (id: number, user: TestUser, payload: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/reports/${id}/update/`,
+    headers: user.headers,
+    payload,
+  });
+
+/** An organisation with its own admin, so counts are not shared with other tests. */
+async function scope() {
+  const organizationId = await createOrganization(t);
+  return {
+    admin: await createAdmin(t, { organizationId }),
+    member: () => createUser(t, { organizationId }),
+  };
+}
+
+describe('admin routes are for admins only', () => {
+  it.each([
+    ['GET', '/api/admin/reports/'],
+    ['GET', '/api/admin/analytics/'],
+    ['PATCH', '/api/admin/reports/1/update/'],
+  ] as const)('%s %s answers 403 to a user and 401 without a token', async (method, url) => {
+    const user = await createUser(t);
+    const asUser = await t.app.inject({
+      method,
+      url,
+      headers: user.headers,
+      payload: method === 'PATCH' ? { status: 'resolved' } : undefined,
+    });
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/reports/', () => {
+  it('lists the reports in scope newest first, anonymous ones without identity', async () => {
+    const { admin, member } = await scope();
+    const reporter = await member();
+    const named = await member();
+    const first = await createReport(t, reporter, { title: 'Anon' });
+    const second = await createReport(t, named, { title: 'Named', is_anonymous: 'false' });
+    const response = await get('/api/admin/reports/', admin);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
+    expect(body[1].submitted_by_username).toBeNull();
+    expect(body[0].submitted_by_username).toBe(named.username);
+    expect(response.body).not.toContain(reporter.username);
+  });
+
+  it('filters by status and category, searches descriptions, and pages with a total', async () => {
+    const { admin, member } = await scope();
+    const reporter = await member();
+    const a = await createReport(t, reporter, { title: 'Alpha', category: 'corruption' });
+    const b = await createReport(t, reporter, { title: 'Beta', description: 'bribes at the gate' });
+    const c = await createReport(t, reporter, { title: 'Gamma' });
+    await setReportStatus(t, c.id, 'resolved');
+    const ids = async (query: string) =>
+      (await get(`/api/admin/reports/?${query}`, admin)).json().map((r: { id: number }) => r.id);
+    expect(await ids('status=resolved')).toEqual([c.id]);
+    expect(await ids('status=all')).toEqual([c.id, b.id, a.id]);
+    expect(await ids('category=corruption')).toEqual([a.id]);
+    expect(await ids('q=BRIBES')).toEqual([b.id]);
+    expect(await ids('order=oldest')).toEqual([a.id, b.id, c.id]);
+    const page = (await get('/api/admin/reports/?limit=2&offset=1', admin)).json();
+    expect(page.count).toBe(3);
+    expect(page.results.map((r: { id: number }) => r.id)).toEqual([b.id, a.id]);
+  });
+
+  it('answers 400 for an invalid status filter', async () => {
+    const { admin } = await scope();
+    const response = await get('/api/admin/reports/?status=lost', admin);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('status');
+  });
+});
+
+describe('GET /api/admin/analytics/', () => {
+  it('counts the seeded reports by status, priority, anonymity and category', async () => {
+    const { admin, member } = await scope();
+    const reporter = await member();
+    await createReport(t, reporter, { priority_flag: 'true' });
+    await createReport(t, reporter, { is_anonymous: 'false', category: 'harassment' });
+    const resolved = await createReport(t, reporter, { category: 'other' });
+    await setReportStatus(t, resolved.id, 'resolved');
+    const response = await get('/api/admin/analytics/', admin);
+    expect(response.json()).toEqual({
+      total_reports: 3,
+      reports_by_status: {
+        pending: 2,
+        under_review: 0,
+        resolved: 1,
+        rejected: 0,
+        cancelled: 0,
+        escalated: 0,
+      },
+      priority_reports_count: 1,
+      anonymous_vs_identified_reports: { true: 2, false: 1 },
+      reports_by_category: { abuse: 1, corruption: 0, harassment: 1, other: 1 },
+    });
+  });
+
+  it('answers zeros for every key when there are no reports', async () => {
+    const { admin } = await scope();
+    const body = (await get('/api/admin/analytics/', admin)).json();
+    expect(body.total_reports).toBe(0);
+    expect(Object.values(body.reports_by_status).every((n) => n === 0)).toBe(true);
+    expect(Object.keys(body.reports_by_status)).toHaveLength(6);
+  });
+});
+
+describe('PATCH /api/admin/reports/{id}/update/', () => {
+  const allowed = [
+    ['pending', 'under_review'],
+    ['pending', 'resolved'],
+    ['pending', 'rejected'],
+    ['under_review', 'resolved'],
+    ['under_review', 'rejected'],
+  ];
+  it.each(allowed)(
+    'moves a %s report to %s, audits it and tells the reporter',
+    async (from, to) => {
+      const { admin, member } = await scope();
+      const reporter = await member();
+      const report = await createReport(t, reporter);
+      await setReportStatus(t, report.id, from as string);
+      const response = await patch(report.id, admin, { status: to });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().status).toBe(to);
+      if (to === 'resolved') expect(response.json().resolved_at).not.toBeNull();
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.objectType, 'report'), eq(auditLog.objectId, String(report.id))));
+      expect(entry).toMatchObject({
+        action: 'report.status_changed',
+        actorUserId: admin.id,
+        details: { from, to },
+      });
+      const notices = await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, reporter.id));
+      expect(notices).toHaveLength(1);
+    },
+  );
+
+  const refused: [string, string, RegExp][] = [
+    ['under_review', 'under_review', /can only be moved to: resolved, rejected/],
+    ['pending', 'pending', /can only be moved to: under_review, resolved, rejected/],
+    ['pending', 'cancelled', /can only be moved to/],
+    ['pending', 'escalated', /can only be moved to/],
+    ['resolved', 'under_review', /final/],
+    ['rejected', 'resolved', /final/],
+    ['cancelled', 'under_review', /final/],
+  ];
+  it.each(refused)('refuses to move a %s report to %s', async (from, to, detail) => {
+    const { admin, member } = await scope();
+    const report = await createReport(t, await member());
+    await setReportStatus(t, report.id, from);
+    const response = await patch(report.id, admin, { status: to });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(detail);
+  });
+
+  it('answers 404 for an unknown report or one outside the admin’s organisation', async () => {
+    const { admin } = await scope();
+    const outsider = await createReport(t, await createUser(t));
+    expect((await patch(999_999_999, admin, { status: 'resolved' })).statusCode).toBe(404);
+    expect((await patch(outsider.id, admin, { status: 'resolved' })).statusCode).toBe(404);
+  });
+
+  it('answers 400 for an unknown status value', async () => {
+    const { admin, member } = await scope();
+    const report = await createReport(t, await member());
+    const response = await patch(report.id, admin, { status: 'archived' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('status');
+  });
+});

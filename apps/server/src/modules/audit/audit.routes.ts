@@ -1,0 +1,17 @@
+import { auditPageSchema, auditQuerySchema } from '@candor/contract/audit-log';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guards } from '../../plugins/auth';
+import * as service from './audit.service';
+
+/** The append-only audit log, for the superuser (DESIGN.md 10). Always a page. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/',
+    {
+      onRequest: guards.superuser,
+      schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+    },
+    async (request) => service.pageAuditLog(ctx, request.query),
+  );
+};

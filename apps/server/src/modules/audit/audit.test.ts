@@ -1,0 +1,142 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { application, applyOk, auditRowsFor, decide } from '../../../test/access-requests';
+import { getTestApp, type TestApp } from '../../../test/app';
+import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
+import { auditLog } from '../../db/schema';
+import { ensureSuperuser } from '../accounts/accounts.service';
+import { insertAuditEntry } from './audit.repository';
+
+let t: TestApp;
+let superuser: TestUser;
+beforeAll(async () => {
+  t = await getTestApp();
+  superuser = await createSuperuser(t);
+});
+
+const auditPage = (headers: Record<string, string>, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/audit/${query}`, headers });
+
+type Entry = { id: number; actor: string | null; action: string; object_id: string | null };
+
+describe('GET /api/audit/', () => {
+  it('answers a page of entries, newest first, with the actor by name', async () => {
+    const user = await createUser(t);
+    const created = await applyOk(t, application(), user.headers);
+    await decide(t, superuser.headers, created.id, 'approve');
+    const response = await auditPage(superuser.headers, '?limit=2');
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as { count: number; results: Entry[] };
+    expect(page.count).toBeGreaterThanOrEqual(2);
+    expect(page.results).toHaveLength(2);
+    const ids = page.results.map((entry) => entry.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(page.results[0]).toEqual({
+      id: expect.any(Number),
+      actor: superuser.username,
+      actor_role: 'superuser',
+      action: 'user.role_changed',
+      object_type: 'user',
+      object_id: String(user.id),
+      details: { from: 'user', to: 'admin', access_request_id: created.id },
+      created_at: expect.any(String),
+    });
+    expect(page.results[1]).toMatchObject({
+      action: 'access_request.approved',
+      object_id: String(created.id),
+    });
+  });
+
+  it('pages with limit and offset, 50 entries by default', async () => {
+    for (let index = 0; index < 3; index += 1) {
+      await insertAuditEntry(t.database.db, {
+        actorUserId: superuser.id,
+        actorRole: 'superuser',
+        action: 'contact.read',
+        objectType: 'contact_message',
+        objectId: index,
+      });
+    }
+    const first = (await auditPage(superuser.headers, '?limit=2')).json();
+    const second = (await auditPage(superuser.headers, '?limit=2&offset=2')).json();
+    expect(first.results).toHaveLength(2);
+    expect(second.results[0].id).toBeLessThan(first.results[1].id);
+    expect(second.count).toBe(first.count);
+    const all = (await auditPage(superuser.headers)).json();
+    expect(all.results).toHaveLength(Math.min(50, all.count));
+    expect((await auditPage(superuser.headers, '?limit=201')).statusCode).toBe(400);
+  });
+
+  it('never names a reporter, even when a row carries their id', async () => {
+    const reporter = await createUser(t);
+    await insertAuditEntry(t.database.db, {
+      actorUserId: reporter.id,
+      actorRole: 'reporter',
+      action: 'report.deleted',
+      objectType: 'report',
+      objectId: 1,
+    });
+    const [newest] = (await auditPage(superuser.headers, '?limit=1')).json().results;
+    expect(newest).toMatchObject({ actor: null, actor_role: 'reporter', action: 'report.deleted' });
+    expect(JSON.stringify(newest)).not.toContain(reporter.username);
+  });
+
+  it.each([
+    ['a visitor', async () => ({}), 401],
+    ['a user', async () => (await createUser(t)).headers, 403],
+    ['an admin', async () => (await createAdmin(t)).headers, 403],
+  ])('refuses %s', async (_label, headersOf, status) => {
+    expect((await auditPage(await headersOf())).statusCode).toBe(status);
+  });
+});
+
+describe('role changes outside the review', () => {
+  it('records promoting an account to superuser as a role change by the system', async () => {
+    const user = await createUser(t);
+    await ensureSuperuser(t.database, { username: user.username }, { resetPassword: false });
+    expect(await auditRowsFor(t, 'user', user.id)).toEqual([
+      expect.objectContaining({
+        actorUserId: null,
+        actorRole: 'system',
+        action: 'user.role_changed',
+        details: { from: 'user', to: 'admin', is_superuser: true },
+      }),
+    ]);
+  });
+});
+
+describe('the audit table is append-only', () => {
+  async function anyRowId() {
+    await insertAuditEntry(t.database.db, {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'user.role_changed',
+      objectType: 'user',
+      objectId: 0,
+    });
+    const [row] = await t.database.db.select({ id: auditLog.id }).from(auditLog).limit(1);
+    return row?.id as number;
+  }
+
+  it('refuses to change a row', async () => {
+    const id = await anyRowId();
+    await expect(
+      t.database.db.update(auditLog).set({ action: 'tampered' }).where(eq(auditLog.id, id)),
+    ).rejects.toThrow();
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, id));
+    expect(row?.action).not.toBe('tampered');
+  });
+
+  it('refuses to delete a row', async () => {
+    const id = await anyRowId();
+    await expect(t.database.db.delete(auditLog).where(eq(auditLog.id, id))).rejects.toThrow();
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.id, id))).toHaveLength(1);
+  });
+
+  it('refuses to empty the table', async () => {
+    await anyRowId();
+    await expect(t.database.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    const [row] = await t.database.db.select({ value: sql<number>`count(*)::int` }).from(auditLog);
+    expect(row?.value).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,41 @@
+import {
+  certificateVerificationSchema,
+  reportIdParamsSchema,
+  verifyCertificateQuerySchema,
+} from '@candor/contract/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guards, requireUser } from '../../plugins/auth';
+import * as service from './certificates.service';
+
+export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  // The spec's path (section 7): /api/reports/reports/{id}/certificate/.
+  app.get(
+    '/reports/:id/certificate/',
+    { onRequest: guards.user, schema: { params: reportIdParamsSchema } },
+    async (request, reply) => {
+      const certificate = await service.exportCertificate(
+        ctx,
+        requireUser(request),
+        request.params.id,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${certificate.filename}"`)
+        .send(certificate.pdf);
+    },
+  );
+
+  app.get(
+    '/certificates/verify/',
+    {
+      config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute * 3, timeWindow: 60_000 } },
+      schema: {
+        querystring: verifyCertificateQuerySchema,
+        response: { 200: certificateVerificationSchema },
+      },
+    },
+    async (request) => service.verifyCertificate(ctx, request.query),
+  );
+};

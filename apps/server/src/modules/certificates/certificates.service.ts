@@ -1,0 +1,59 @@
+import type { CertificateVerification } from '@candor/contract/reports';
+import type { AppContext } from '../../context';
+import { BadRequestError } from '../../lib/errors';
+import { normaliseCode } from '../../lib/reference-codes';
+import type { AuthUser } from '../../plugins/auth';
+import { loadAccessibleReport } from '../reports/report-access';
+import { findReportByReference } from '../reports/reports.repository';
+import { certificateCode, isCertificateCode } from './certificate-code';
+import { renderCertificate } from './certificate-pdf';
+
+export type Certificate = { pdf: Buffer; filename: string };
+
+/** Owner only, resolved reports only (spec section 4). */
+export async function exportCertificate(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+): Promise<Certificate> {
+  const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
+  if (report.status !== 'resolved' || !report.resolvedAt) {
+    throw new BadRequestError('A certificate is available only for resolved reports.');
+  }
+  const verifyAt = `${ctx.config.publicUrl ?? ''}/api/reports/certificates/verify/`;
+  const pdf = await renderCertificate({
+    reference: report.reference,
+    title: report.title,
+    category: report.category,
+    submittedAt: report.submittedAt,
+    resolvedAt: report.resolvedAt,
+    verificationCode: certificateCode(ctx, report.reference, report.resolvedAt),
+    verifyHint: `Anyone can check this certificate with its reference and code at ${verifyAt}`,
+  });
+  return { pdf, filename: `certificate_report_${id}.pdf` };
+}
+
+const invalid: CertificateVerification = {
+  valid: false,
+  reference: null,
+  category: null,
+  submitted_at: null,
+  resolved_at: null,
+};
+
+/** Confirms a certificate without revealing anything the holder did not already show. */
+export async function verifyCertificate(
+  ctx: AppContext,
+  query: { reference: string; code: string },
+): Promise<CertificateVerification> {
+  const report = await findReportByReference(ctx.db, normaliseCode(query.reference));
+  if (!report?.resolvedAt || report.status !== 'resolved') return invalid;
+  if (!isCertificateCode(ctx, report.reference, report.resolvedAt, query.code)) return invalid;
+  return {
+    valid: true,
+    reference: report.reference,
+    category: report.category as CertificateVerification['category'],
+    submitted_at: report.submittedAt.toISOString(),
+    resolved_at: report.resolvedAt.toISOString(),
+  };
+}

@@ -1,0 +1,32 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { reportMessages, users } from '../../db/schema';
+
+export type NewMessageRow = typeof reportMessages.$inferInsert;
+
+export async function findMessages(db: Executor, reportId: number) {
+  return db
+    .select({
+      id: reportMessages.id,
+      senderKind: reportMessages.senderKind,
+      senderUserId: reportMessages.senderUserId,
+      isInternal: reportMessages.isInternal,
+      body: reportMessages.body,
+      sentAt: reportMessages.sentAt,
+      senderUsername: users.username,
+    })
+    .from(reportMessages)
+    .leftJoin(users, eq(users.id, reportMessages.senderUserId))
+    .where(eq(reportMessages.reportId, reportId))
+    .orderBy(asc(reportMessages.sentAt), asc(reportMessages.id));
+}
+
+export type MessageRecord = Awaited<ReturnType<typeof findMessages>>[number];
+
+export async function insertMessage(db: Executor, row: NewMessageRow): Promise<number> {
+  const [inserted] = await db
+    .insert(reportMessages)
+    .values(row)
+    .returning({ id: reportMessages.id });
+  return (inserted as { id: number }).id;
+}

@@ -1,0 +1,180 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp, type TestApp } from '../../../test/app';
+import { createAdmin, createUser, type TestUser } from '../../../test/factories';
+import { createReport, setReportStatus } from '../../../test/reports';
+import { auditLog, notifications, reportMessages } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await getTestApp();
+});
+
+const thread = (id: number, user: TestUser) =>
+  t.app.inject({ method: 'GET', url: `/api/reports/${id}/comments/`, headers: user.headers });
+const send = (id: number, user: TestUser, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/reports/${id}/comments/`,
+    headers: user.headers,
+    payload,
+  });
+
+async function noticesFor(userId: number) {
+  const rows = await t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return rows.map((row) =>
+    t.app.ctx.sealer.openJson<{ message: string; report: number }>(
+      row.payload,
+      'notification.payload',
+    ),
+  );
+}
+
+describe('report conversation', () => {
+  it('returns the thread in order with sender flags for each viewer', async () => {
+    const owner = await createUser(t);
+    const admin = await createAdmin(t);
+    const report = await createReport(t, owner);
+    const first = await send(report.id, owner, { message: 'Hello, is anyone there?' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      message: 'Hello, is anyone there?',
+      is_internal: false,
+      is_sender_admin: false,
+      is_current_user_sender: true,
+      display_sender_name: 'Anonymous reporter',
+    });
+    await send(report.id, admin, { message: 'Yes, we are looking into it.' });
+
+    const ownerView = (await thread(report.id, owner)).json();
+    expect(ownerView.map((m: { message: string }) => m.message)).toEqual([
+      'Hello, is anyone there?',
+      'Yes, we are looking into it.',
+    ]);
+    expect(ownerView[1]).toMatchObject({
+      is_sender_admin: true,
+      is_current_user_sender: false,
+      display_sender_name: admin.username,
+    });
+    const adminView = (await thread(report.id, admin)).json();
+    expect(adminView[0]).toMatchObject({
+      display_sender_name: 'Anonymous reporter',
+      is_current_user_sender: false,
+    });
+    expect(adminView[1].is_current_user_sender).toBe(true);
+  });
+
+  it('never shows internal notes to the reporter', async () => {
+    const owner = await createUser(t);
+    const admin = await createAdmin(t);
+    const report = await createReport(t, owner);
+    const note = await send(report.id, admin, {
+      message: 'Internal: check CCTV',
+      is_internal: true,
+    });
+    expect(note.statusCode).toBe(201);
+    expect(note.json().is_internal).toBe(true);
+    const ownerView = await thread(report.id, owner);
+    expect(ownerView.json()).toEqual([]);
+    expect(ownerView.body).not.toContain('CCTV');
+    expect((await thread(report.id, admin)).json()).toHaveLength(1);
+  });
+
+  it('refuses an internal note from a non-admin', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    const response = await send(report.id, owner, { message: 'Sneaky', is_internal: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      is_internal: ['Only administrators can write internal notes.'],
+    });
+  });
+
+  it('refuses empty, whitespace-only and unknown-field messages', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    expect((await send(report.id, owner, { message: '' })).json()).toEqual({
+      message: ['A message cannot be empty.'],
+    });
+    expect((await send(report.id, owner, { message: ' \n\t ' })).statusCode).toBe(400);
+    expect((await send(report.id, owner, { message: 'x', sender: 'admin' })).json()).toEqual({
+      sender: ['This field is not allowed.'],
+    });
+    expect((await send(report.id, owner, {})).statusCode).toBe(400);
+  });
+
+  it('refuses messages on a cancelled report', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    await setReportStatus(t, report.id, 'cancelled');
+    const response = await send(report.id, owner, { message: 'Still there?' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'This report has been cancelled, so no new messages can be sent.',
+    });
+  });
+
+  it('answers 404 to a user who neither owns nor administers the report', async () => {
+    const owner = await createUser(t);
+    const stranger = await createUser(t);
+    const report = await createReport(t, owner);
+    expect((await thread(report.id, stranger)).statusCode).toBe(404);
+    expect((await send(report.id, stranger, { message: 'Hi' })).statusCode).toBe(404);
+  });
+
+  it('records the anonymous reporter as "the reporter" and stores every message encrypted', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    await send(report.id, owner, { message: 'Sealed words' });
+    const [row] = await t.database.db
+      .select()
+      .from(reportMessages)
+      .where(eq(reportMessages.reportId, report.id));
+    expect(row).toMatchObject({ senderKind: 'reporter', senderUserId: null });
+    expect(row?.body.toString('utf8')).not.toContain('Sealed words');
+  });
+
+  it('notifies the anonymous reporter of a reply but not of an internal note', async () => {
+    const owner = await createUser(t);
+    const admin = await createAdmin(t);
+    const report = await createReport(t, owner);
+    await send(report.id, admin, { message: 'Note only', is_internal: true });
+    expect(await noticesFor(owner.id)).toEqual([]);
+    await send(report.id, admin, { message: 'A reply' });
+    expect(await noticesFor(owner.id)).toEqual([
+      expect.objectContaining({
+        message: 'An administrator replied to your report.',
+        report: report.id,
+      }),
+    ]);
+  });
+
+  it('notifies admins of a reporter’s message without naming the reporter', async () => {
+    const admin = await createAdmin(t);
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    await send(report.id, owner, { message: 'More detail' });
+    const notices = (await noticesFor(admin.id)).filter((n) => n.report === report.id);
+    expect(notices.map((n) => n.message)).toContain('The reporter sent a new message.');
+    expect(JSON.stringify(notices)).not.toContain(owner.username);
+  });
+
+  it('writes an audit row for each admin reply and internal note', async () => {
+    const admin = await createAdmin(t);
+    const report = await createReport(t, await createUser(t));
+    await send(report.id, admin, { message: 'Reply' });
+    await send(report.id, admin, { message: 'Note', is_internal: true });
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'report'), eq(auditLog.objectId, String(report.id))));
+    expect(rows.map((row) => row.action).sort()).toEqual([
+      'report.admin_reply_sent',
+      'report.internal_note_added',
+    ]);
+    expect(rows.every((row) => row.actorUserId === admin.id)).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { contactMessages, users } from '../../db/schema';
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+export async function insertContactMessage(
+  db: Executor,
+  values: typeof contactMessages.$inferInsert,
+): Promise<ContactMessageRow> {
+  const [row] = await db.insert(contactMessages).values(values).returning();
+  return row as ContactMessageRow;
+}
+
+/** Newest first. */
+export async function findContactMessages(db: Executor, page?: { limit: number; offset: number }) {
+  const query = db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countContactMessages(db: Executor) {
+  const [row] = await db.select({ value: count() }).from(contactMessages);
+  return row?.value ?? 0;
+}
+
+export async function markContactMessageRead(db: Executor, id: number) {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ isRead: true })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function findSuperuserIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)));
+  return rows.map((row) => row.id);
+}

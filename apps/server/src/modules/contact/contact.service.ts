@@ -1,0 +1,72 @@
+import type { ContactCreated, ContactData, ContactMessage } from '@candor/contract/contact';
+import type { AppContext } from '../../context';
+import { NotFoundError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { insertAuditEntry } from '../audit/audit.repository';
+import { createNotifications } from '../notifications/notifications.service';
+import * as repo from './contact.repository';
+
+/** The message body is sealed at rest (DESIGN.md 4): people write sensitive things here too. */
+const MESSAGE_PURPOSE = 'contact.message';
+
+/** Stores a contact form message and tells every superuser, in one transaction. */
+export async function submitMessage(ctx: AppContext, input: ContactData): Promise<ContactCreated> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.insertContactMessage(tx, {
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
+    });
+    const superuserIds = await repo.findSuperuserIds(tx);
+    await createNotifications(
+      ctx,
+      tx,
+      superuserIds.map((userId) => ({ userId, message: `New contact message: ${input.subject}` })),
+    );
+    return { id: row.id, created_at: row.createdAt.toISOString() };
+  });
+}
+
+function toMessage(ctx: AppContext, row: repo.ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: ctx.sealer.openText(row.message, MESSAGE_PURPOSE),
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listMessages(ctx: AppContext): Promise<ContactMessage[]> {
+  return (await repo.findContactMessages(ctx.db)).map((row) => toMessage(ctx, row));
+}
+
+export async function pageMessages(ctx: AppContext, page: { limit: number; offset: number }) {
+  const [count, rows] = await Promise.all([
+    repo.countContactMessages(ctx.db),
+    repo.findContactMessages(ctx.db, page),
+  ]);
+  return { count, results: rows.map((row) => toMessage(ctx, row)) };
+}
+
+export async function markRead(
+  ctx: AppContext,
+  superuser: AuthUser,
+  id: number,
+): Promise<ContactMessage> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.markContactMessageRead(tx, id);
+    if (!row) throw new NotFoundError();
+    await insertAuditEntry(tx, {
+      actorUserId: superuser.id,
+      actorRole: 'superuser',
+      action: 'contact.read',
+      objectType: 'contact_message',
+      objectId: row.id,
+    });
+    return toMessage(ctx, row);
+  });
+}

@@ -1,0 +1,120 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notifications, users } from '../../db/schema';
+
+/** The PostgreSQL channel on which every server process hears of new notifications. */
+export const NOTIFICATIONS_CHANNEL = 'candor_notifications';
+
+/** What is sealed in `notifications.payload` (DESIGN.md 1). */
+export type NotificationContent = {
+  message: string;
+  report: number | null;
+  report_title: string | null;
+};
+
+export type NotificationSignal = { id: number; userId: number };
+
+export async function insertNotificationRows(
+  db: Executor,
+  rows: { userId: number; payload: Buffer }[],
+): Promise<NotificationSignal[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(rows)
+    .returning({ id: notifications.id, userId: notifications.userId });
+}
+
+/** NOTIFY inside the caller's transaction is delivered only if it commits. */
+export async function publishNotificationSignals(db: Executor, signals: NotificationSignal[]) {
+  for (const signal of signals) {
+    await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(signal)})`);
+  }
+}
+
+export type NotificationRow = {
+  id: number;
+  userId: number;
+  payload: Buffer;
+  isRead: boolean;
+  createdAt: Date;
+};
+
+const rowColumns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  payload: notifications.payload,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+};
+
+/** Newest first; rows created in one transaction share `created_at`, so the id breaks ties. */
+export async function findNotificationsForUser(
+  db: Executor,
+  userId: number,
+  page?: { limit: number; offset: number },
+): Promise<NotificationRow[]> {
+  const query = db
+    .select(rowColumns)
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countNotificationsForUser(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  return row?.total ?? 0;
+}
+
+export async function countUnreadForUser(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row?.total ?? 0;
+}
+
+export async function findNotificationsByIds(
+  db: Executor,
+  ids: number[],
+): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(rowColumns).from(notifications).where(inArray(notifications.id, ids));
+}
+
+/** Marks one of the user's notifications read; null when the user has no such notification. */
+export async function markNotificationRead(
+  db: Executor,
+  id: number,
+  userId: number,
+): Promise<NotificationRow | null> {
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning(rowColumns);
+  return row ?? null;
+}
+
+/** Answers how many were unread. */
+export async function markAllNotificationsRead(db: Executor, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Whether the account exists and may still sign in (a live socket needs both). */
+export async function isActiveUser(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.isActive === true;
+}

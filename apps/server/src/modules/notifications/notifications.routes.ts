@@ -1,0 +1,51 @@
+import { pageQuerySchema } from '@candor/contract/errors';
+import {
+  markAllReadResultSchema,
+  notificationIdParamsSchema,
+  notificationListSchema,
+  notificationPageSchema,
+  notificationSchema,
+  unreadCountSchema,
+} from '@candor/contract/notifications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { guards, requireUser } from '../../plugins/auth';
+import * as service from './notifications.service';
+
+/** `/api/notifications/...`: only ever the caller's own notifications. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/',
+    {
+      onRequest: guards.user,
+      schema: {
+        querystring: pageQuerySchema,
+        response: { 200: z.union([notificationListSchema, notificationPageSchema]) },
+      },
+    },
+    async (request) => service.listNotifications(ctx, requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/unread_count/',
+    { onRequest: guards.user, schema: { response: { 200: unreadCountSchema } } },
+    async (request) => service.unreadCount(ctx, requireUser(request).id),
+  );
+
+  app.post(
+    '/mark_all_read/',
+    { onRequest: guards.user, schema: { response: { 200: markAllReadResultSchema } } },
+    async (request) => service.markAllRead(ctx, requireUser(request).id),
+  );
+
+  app.post(
+    '/:id/mark_read/',
+    {
+      onRequest: guards.user,
+      schema: { params: notificationIdParamsSchema, response: { 200: notificationSchema } },
+    },
+    async (request) => service.markRead(ctx, requireUser(request).id, request.params.id),
+  );
+};

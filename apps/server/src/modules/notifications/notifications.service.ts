@@ -1,0 +1,130 @@
+import type { PageQuery } from '@candor/contract/errors';
+import type {
+  LiveNotificationEvent,
+  Notification,
+  NotificationPage,
+} from '@candor/contract/notifications';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import * as repo from './notifications.repository';
+
+export const NOTIFICATION_PURPOSE = 'notification.payload';
+const DEFAULT_PAGE_SIZE = 50;
+
+export type NotificationInput = {
+  userId: number;
+  message: string;
+  reportId?: number | null;
+  reportTitle?: string | null;
+};
+
+/**
+ * Creates notification rows in the caller's transaction (DESIGN.md "Live notifications") and
+ * signals every server process, which pushes them to the recipients' open sockets. Message,
+ * report link and title are sealed, so a row never ties a person to a report in a dump.
+ */
+export async function createNotifications(
+  ctx: Pick<AppContext, 'sealer'>,
+  db: Executor,
+  inputs: NotificationInput[],
+): Promise<repo.NotificationSignal[]> {
+  const rows = inputs.map((input) => ({
+    userId: input.userId,
+    payload: ctx.sealer.sealJson(
+      {
+        message: input.message,
+        report: input.reportId ?? null,
+        report_title: input.reportTitle ?? null,
+      } satisfies repo.NotificationContent,
+      NOTIFICATION_PURPOSE,
+    ),
+  }));
+  const signals = await repo.insertNotificationRows(db, rows);
+  await repo.publishNotificationSignals(db, signals);
+  return signals;
+}
+
+/** A row as its recipient sees it: the sealed payload opened (spec section 3). */
+export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.NotificationRow) {
+  const content = ctx.sealer.openJson<repo.NotificationContent>(row.payload, NOTIFICATION_PURPOSE);
+  return {
+    id: row.id,
+    message: content.message,
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+    report: content.report ?? null,
+    report_title: content.report_title ?? null,
+  } satisfies Notification;
+}
+
+/** The caller's notifications, newest first; a page when `limit` or `offset` is given. */
+export async function listNotifications(
+  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  userId: number,
+  query: PageQuery,
+): Promise<Notification[] | NotificationPage> {
+  if (query.limit === undefined && query.offset === undefined) {
+    const rows = await repo.findNotificationsForUser(ctx.db, userId);
+    return rows.map((row) => toNotification(ctx, row));
+  }
+  const page = { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 };
+  const [rows, count] = await Promise.all([
+    repo.findNotificationsForUser(ctx.db, userId, page),
+    repo.countNotificationsForUser(ctx.db, userId),
+  ]);
+  return { count, results: rows.map((row) => toNotification(ctx, row)) };
+}
+
+/** Someone else's notification answers 404 like one that does not exist (DESIGN.md 5). */
+export async function markRead(
+  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  userId: number,
+  id: number,
+): Promise<Notification> {
+  const row = await repo.markNotificationRead(ctx.db, id, userId);
+  if (!row) throw new NotFoundError();
+  return toNotification(ctx, row);
+}
+
+export async function markAllRead(ctx: Pick<AppContext, 'db'>, userId: number) {
+  return { updated: await repo.markAllNotificationsRead(ctx.db, userId) };
+}
+
+export async function unreadCount(ctx: Pick<AppContext, 'db'>, userId: number) {
+  return { count: await repo.countUnreadForUser(ctx.db, userId) };
+}
+
+/**
+ * Who may open `/ws/notifications/{userId}/` (DESIGN.md 7): a valid access token of that very
+ * user, whose account is active. Answers when the token expires, or null to refuse.
+ */
+export async function authenticateLiveSocket(
+  ctx: Pick<AppContext, 'db' | 'accessTokens'>,
+  token: string | null,
+  userId: number | null,
+): Promise<{ expiresAtMs: number } | null> {
+  if (!token || userId === null) return null;
+  const claims = await ctx.accessTokens.verify(token);
+  if (!claims || claims.user_id !== userId) return null;
+  if (!(await repo.isActiveUser(ctx.db, userId))) return null;
+  return { expiresAtMs: claims.exp * 1000 };
+}
+
+/**
+ * The live events for signals heard on the channel, keyed by notification id. A signal whose row
+ * is gone, or belongs to someone other than the signal says, yields nothing.
+ */
+export async function loadLiveEvents(
+  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  signals: repo.NotificationSignal[],
+): Promise<Map<number, LiveNotificationEvent>> {
+  const wanted = new Map(signals.map((signal) => [signal.id, signal.userId]));
+  const rows = await repo.findNotificationsByIds(ctx.db, [...wanted.keys()]);
+  const events = new Map<number, LiveNotificationEvent>();
+  for (const row of rows) {
+    if (wanted.get(row.id) !== row.userId) continue;
+    events.set(row.id, { type: 'notification', ...toNotification(ctx, row) });
+  }
+  return events;
+}

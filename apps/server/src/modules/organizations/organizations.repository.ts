@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { organizations, users } from '../../db/schema';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+
+export async function insertOrganization(
+  db: Executor,
+  values: typeof organizations.$inferInsert,
+): Promise<OrganizationRow> {
+  const [row] = await db.insert(organizations).values(values).returning();
+  return row as OrganizationRow;
+}
+
+export async function findOrganizationById(db: Executor, id: number) {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row ?? null;
+}
+
+export async function findOrganizationByJoinCodeHash(db: Executor, joinCodeHash: string) {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.joinCodeHash, joinCodeHash));
+  return row ?? null;
+}
+
+export async function setJoinCodeHash(db: Executor, id: number, joinCodeHash: string) {
+  await db.update(organizations).set({ joinCodeHash }).where(eq(organizations.id, id));
+}
+
+export async function setUserOrganization(
+  db: Executor,
+  userId: number,
+  organizationId: number | null,
+) {
+  await db.update(users).set({ organizationId, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -1,0 +1,46 @@
+import {
+  joinCodeSchema,
+  joinOrganizationInputSchema,
+  myOrganizationSchema,
+} from '@candor/contract/organizations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { guards, requireUser } from '../../plugins/auth';
+import * as service from './organizations.service';
+
+export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  // Join codes are guessable only by volume: as strict as logging in.
+  const codeLimit = { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } };
+
+  app.get(
+    '/mine/',
+    { onRequest: guards.user, schema: { response: { 200: myOrganizationSchema } } },
+    async (request) => service.getMine(ctx, requireUser(request)),
+  );
+
+  app.post(
+    '/join/',
+    {
+      onRequest: guards.user,
+      config: codeLimit,
+      schema: { body: joinOrganizationInputSchema, response: { 200: myOrganizationSchema } },
+    },
+    async (request) => service.join(ctx, requireUser(request), request.body.code),
+  );
+
+  app.post(
+    '/leave/',
+    { onRequest: guards.user, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.leave(ctx, requireUser(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/join-code/',
+    { onRequest: guards.user, schema: { response: { 200: joinCodeSchema } } },
+    async (request) => service.regenerateJoinCode(ctx, requireUser(request)),
+  );
+};

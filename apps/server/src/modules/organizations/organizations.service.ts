@@ -1,0 +1,97 @@
+import type { OrganizationType } from '@candor/contract/enums';
+import type { JoinCode, MyOrganization } from '@candor/contract/organizations';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
+import { BadRequestError, ForbiddenError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { insertAuditEntry } from '../audit/audit.repository';
+import * as repo from './organizations.repository';
+
+const JOIN_CODE_PURPOSE = 'organization.join';
+const INVALID_CODE = 'This join code is not valid.';
+
+type Member = Pick<AuthUser, 'id' | 'role' | 'organizationId'>;
+
+/**
+ * An organisation's administrator is the admin whose account belongs to it: only an approved
+ * organisation request makes an admin a member (admins cannot join with a code).
+ */
+export function isOrganizationAdmin(user: Member): boolean {
+  return user.role === 'admin' && user.organizationId !== null;
+}
+
+function hashJoinCode(ctx: Pick<AppContext, 'hash'>, code: string) {
+  return ctx.hash(JOIN_CODE_PURPOSE, normalizeHumanCode(code));
+}
+
+/** Creates the organisation of an approved request, in the caller's transaction. */
+export async function createOrganization(
+  ctx: Pick<AppContext, 'hash'>,
+  tx: Executor,
+  values: { name: string; type: OrganizationType; justification: string },
+): Promise<repo.OrganizationRow> {
+  // A code nobody has seen yet: the administrator generates the one to share from the profile.
+  return repo.insertOrganization(tx, {
+    ...values,
+    joinCodeHash: hashJoinCode(ctx, newHumanCode()),
+  });
+}
+
+function toMine(organization: repo.OrganizationRow, user: Member): MyOrganization {
+  return {
+    id: organization.id,
+    name: organization.name,
+    type: organization.type as OrganizationType,
+    is_admin: isOrganizationAdmin(user),
+  };
+}
+
+export async function getMine(ctx: AppContext, user: Member): Promise<MyOrganization> {
+  if (user.organizationId === null) return null;
+  const organization = await repo.findOrganizationById(ctx.db, user.organizationId);
+  return organization ? toMine(organization, user) : null;
+}
+
+export async function join(ctx: AppContext, user: Member, code: string): Promise<MyOrganization> {
+  if (user.role === 'admin') {
+    throw new BadRequestError('Administrators cannot join an organisation with a code.');
+  }
+  const organization = await repo.findOrganizationByJoinCodeHash(ctx.db, hashJoinCode(ctx, code));
+  if (!organization) throw new BadRequestError(INVALID_CODE);
+  if (user.organizationId !== null && user.organizationId !== organization.id) {
+    throw new BadRequestError('Leave your current organisation before joining another.');
+  }
+  await repo.setUserOrganization(ctx.db, user.id, organization.id);
+  return toMine(organization, { ...user, organizationId: organization.id });
+}
+
+export async function leave(ctx: AppContext, user: Member): Promise<void> {
+  if (user.organizationId === null) {
+    throw new BadRequestError('You are not a member of an organisation.');
+  }
+  if (isOrganizationAdmin(user)) {
+    throw new BadRequestError('The administrator of an organisation cannot leave it.');
+  }
+  await repo.setUserOrganization(ctx.db, user.id, null);
+}
+
+/** A new join code for the caller's organisation; the old one stops working. */
+export async function regenerateJoinCode(ctx: AppContext, user: Member): Promise<JoinCode> {
+  if (!isOrganizationAdmin(user) || user.organizationId === null) {
+    throw new ForbiddenError('Only the administrator of an organisation can generate its code.');
+  }
+  const organizationId = user.organizationId;
+  const code = newHumanCode();
+  await ctx.db.transaction(async (tx) => {
+    await repo.setJoinCodeHash(tx, organizationId, hashJoinCode(ctx, code));
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      actorRole: 'admin',
+      action: 'organization.join_code_generated',
+      objectType: 'organization',
+      objectId: organizationId,
+    });
+  });
+  return { code };
+}

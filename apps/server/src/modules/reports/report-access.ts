@@ -1,0 +1,68 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { NotFoundError } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { findReportById, type ReportRecord } from './reports.repository';
+
+const OWNER_HASH_PURPOSE = 'report.owner';
+export const OWNER_SEALED_PURPOSE = 'report.owner-id';
+
+/** The keyed hash that links an anonymous report to its owner (DESIGN.md 1). */
+export function ownerHashOf(ctx: Pick<AppContext, 'hash'>, userId: number): string {
+  return ctx.hash(OWNER_HASH_PURPOSE, userId);
+}
+
+export function isReportOwner(
+  ctx: Pick<AppContext, 'hash'>,
+  user: AuthUser,
+  report: Pick<ReportRecord, 'ownerUserId' | 'ownerHash'>,
+): boolean {
+  if (report.ownerUserId !== null) return report.ownerUserId === user.id;
+  if (report.ownerHash === null) return false;
+  const expected = Buffer.from(ownerHashOf(ctx, user.id));
+  const actual = Buffer.from(report.ownerHash);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Platform admins (no organisation) administer every report; an organisation's admins, its own. */
+export function administersReport(
+  user: AuthUser,
+  report: Pick<ReportRecord, 'organizationId'>,
+): boolean {
+  if (user.role !== 'admin') return false;
+  return user.organizationId === null || user.organizationId === report.organizationId;
+}
+
+export type SealedOwner = { userId: number; reference: string };
+
+/** The account to notify about a report: read from the sealed reference when anonymous. */
+export function reportOwnerId(
+  ctx: Pick<AppContext, 'sealer'>,
+  report: Pick<ReportRecord, 'ownerUserId' | 'ownerSealed' | 'reference'>,
+): number | null {
+  if (report.ownerUserId !== null) return report.ownerUserId;
+  if (!report.ownerSealed) return null;
+  const owner = ctx.sealer.openJson<SealedOwner>(report.ownerSealed, OWNER_SEALED_PURPOSE);
+  // Bound to its row, so a sealed value copied onto another report does not redirect notices.
+  return owner.reference === report.reference ? owner.userId : null;
+}
+
+export type ReportAccess = { report: ReportRecord; isOwner: boolean; isAdmin: boolean };
+
+/**
+ * Loads a report the caller may see, as its owner or one of its admins. Anything else answers
+ * 404, so nobody learns which ids exist (DESIGN.md 5).
+ */
+export async function loadAccessibleReport(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  allowed: 'owner' | 'owner-or-admin',
+): Promise<ReportAccess> {
+  const report = await findReportById(ctx.db, id);
+  if (!report) throw new NotFoundError();
+  const isOwner = isReportOwner(ctx, user, report);
+  const isAdmin = administersReport(user, report);
+  if (!isOwner && (allowed === 'owner' || !isAdmin)) throw new NotFoundError();
+  return { report, isOwner, isAdmin };
+}

@@ -1,0 +1,42 @@
+import type { Report } from '@candor/contract/reports';
+import type { AppContext } from '../../context';
+import { signEvidenceLink } from './evidence-links';
+import type { ReportRecord } from './reports.repository';
+
+export const DESCRIPTION_PURPOSE = 'report.description';
+export const EVIDENCE_PURPOSE = 'report.evidence';
+
+/**
+ * The one place a report row becomes a payload (spec section 3). The reporter of an anonymous
+ * report is never named, whoever asks (DESIGN.md 1).
+ */
+export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
+  const hasOrganization = record.organizationId !== null && record.organizationName !== null;
+  return {
+    id: record.id,
+    title: record.title,
+    description: ctx.sealer.openText(record.description, DESCRIPTION_PURPOSE),
+    category: record.category as Report['category'],
+    status: record.status as Report['status'],
+    submitted_at: record.submittedAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+    resolved_at: record.resolvedAt?.toISOString() ?? null,
+    priority_flag: record.priorityFlag,
+    is_anonymous: record.isAnonymous,
+    is_premium_report: record.isPremiumReport,
+    file_upload: record.evidenceKey ? signEvidenceLink(ctx, record.id, record.evidenceKey) : null,
+    file_kind: record.evidenceMime
+      ? record.evidenceMime.startsWith('video/')
+        ? 'video'
+        : 'image'
+      : null,
+    request_type: hasOrganization ? 'organization' : null,
+    organization_name: hasOrganization ? record.organizationName : null,
+    organization_type: hasOrganization
+      ? (record.organizationType as Report['organization_type'])
+      : null,
+    justification: hasOrganization ? record.organizationJustification : null,
+    token: record.reference,
+    submitted_by_username: record.isAnonymous ? null : record.ownerUsername,
+  };
+}

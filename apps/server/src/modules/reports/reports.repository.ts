@@ -1,0 +1,132 @@
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { organizations, reports, users } from '../../db/schema';
+
+export type NewReportRow = typeof reports.$inferInsert;
+
+/** The columns every report payload is built from. */
+const reportColumns = {
+  id: reports.id,
+  reference: reports.reference,
+  title: reports.title,
+  category: reports.category,
+  status: reports.status,
+  priorityFlag: reports.priorityFlag,
+  isAnonymous: reports.isAnonymous,
+  isPremiumReport: reports.isPremiumReport,
+  ownerUserId: reports.ownerUserId,
+  ownerHash: reports.ownerHash,
+  ownerSealed: reports.ownerSealed,
+  organizationId: reports.organizationId,
+  description: reports.description,
+  evidenceKey: reports.evidenceKey,
+  evidenceMime: reports.evidenceMime,
+  submittedAt: reports.submittedAt,
+  updatedAt: reports.updatedAt,
+  resolvedAt: reports.resolvedAt,
+  /** Joined only for identified reports: the owner of an anonymous one is not linked. */
+  ownerUsername: users.username,
+  organizationName: organizations.name,
+  organizationType: organizations.type,
+  organizationJustification: organizations.justification,
+};
+
+export function selectReports(db: Executor) {
+  return db
+    .select(reportColumns)
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.ownerUserId))
+    .leftJoin(organizations, eq(organizations.id, reports.organizationId));
+}
+
+export type ReportRecord = Awaited<ReturnType<ReturnType<typeof selectReports>['execute']>>[number];
+
+export async function insertReport(db: Executor, row: NewReportRow): Promise<number> {
+  const [inserted] = await db.insert(reports).values(row).returning({ id: reports.id });
+  return (inserted as { id: number }).id;
+}
+
+export async function findReportById(db: Executor, id: number): Promise<ReportRecord | null> {
+  const [row] = await selectReports(db).where(eq(reports.id, id));
+  return row ?? null;
+}
+
+/** The caller's reports, identified (by id) and anonymous (by keyed hash), newest first. */
+export async function findOwnReports(
+  db: Executor,
+  owner: { userId: number; ownerHash: string },
+): Promise<ReportRecord[]> {
+  return selectReports(db)
+    .where(or(eq(reports.ownerUserId, owner.userId), eq(reports.ownerHash, owner.ownerHash)))
+    .orderBy(desc(reports.submittedAt), desc(reports.id));
+}
+
+export async function isReferenceTaken(db: Executor, reference: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(eq(reports.reference, reference));
+  return Boolean(row);
+}
+
+export async function findReportByReference(db: Executor, reference: string) {
+  const [row] = await db
+    .select({
+      id: reports.id,
+      reference: reports.reference,
+      category: reports.category,
+      status: reports.status,
+      submittedAt: reports.submittedAt,
+      resolvedAt: reports.resolvedAt,
+    })
+    .from(reports)
+    .where(eq(reports.reference, reference));
+  return row ?? null;
+}
+
+/** Sets the status only if it is still `from`: a concurrent change makes this return false. */
+export async function updateReportStatus(
+  db: Executor,
+  id: number,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(reports)
+    .set({
+      status: to,
+      updatedAt: sql`now()`,
+      resolvedAt: to === 'resolved' ? sql`now()` : reports.resolvedAt,
+    })
+    .where(and(eq(reports.id, id), eq(reports.status, from)))
+    .returning({ id: reports.id });
+  return rows.length === 1;
+}
+
+export async function touchReport(db: Executor, id: number) {
+  await db.update(reports).set({ updatedAt: sql`now()` }).where(eq(reports.id, id));
+}
+
+export async function deleteReportRow(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(reports).where(eq(reports.id, id)).returning({ id: reports.id });
+  return rows.length === 1;
+}
+
+/**
+ * Admins who administer reports of `organizationId`: platform admins (no organisation) see every
+ * report; an organisation's admins see that organisation's.
+ */
+export async function findAdminIdsInScope(
+  db: Executor,
+  organizationId: number | null,
+): Promise<number[]> {
+  const scope =
+    organizationId === null
+      ? isNull(users.organizationId)
+      : or(isNull(users.organizationId), eq(users.organizationId, organizationId));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope));
+  return rows.map((row) => row.id);
+}

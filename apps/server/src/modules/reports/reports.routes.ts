@@ -1,0 +1,105 @@
+import { reportIdParamsSchema, reportSchema } from '@candor/contract/reports';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseByteRange } from '../../lib/byte-range';
+import { guards, requireUser } from '../../plugins/auth';
+import { checkDeclaredLength, readReportForm } from './report-form';
+import * as service from './reports.service';
+
+const evidenceQuerySchema = z.object({
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(128).optional(),
+});
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const maxBytes = ctx.config.uploads.maxBytes;
+  const writeLimit = {
+    rateLimit: {
+      max: ctx.config.rateLimits.writePerMinute,
+      timeWindow: 60_000,
+      // After authentication, keyed by a keyed hash of the account: never the address (DESIGN.md 2).
+      hook: 'preHandler' as const,
+      keyGenerator: (request: { auth: { user: { id: number } | null } }) =>
+        ctx.hash('rate.report-write', request.auth.user?.id ?? 0),
+    },
+  };
+
+  app.post(
+    '/',
+    {
+      onRequest: guards.user,
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      config: writeLimit,
+      schema: { response: { 201: reportSchema } },
+    },
+    async (request, reply) => {
+      const form = await readReportForm(request, maxBytes);
+      return reply.code(201).send(await service.createReport(ctx, requireUser(request), form));
+    },
+  );
+
+  app.get(
+    '/',
+    { onRequest: guards.user, schema: { response: { 200: z.array(reportSchema) } } },
+    async (request) => service.listOwnReports(ctx, requireUser(request)),
+  );
+
+  app.get(
+    '/:id/',
+    {
+      onRequest: guards.user,
+      schema: { params: reportIdParamsSchema, response: { 200: reportSchema } },
+    },
+    async (request) => service.getReport(ctx, requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/:id/',
+    { onRequest: guards.user, schema: { params: reportIdParamsSchema } },
+    async (request, reply) => {
+      await service.deleteReport(ctx, requireUser(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/:id/cancel/',
+    {
+      onRequest: guards.user,
+      schema: { params: reportIdParamsSchema, response: { 200: reportSchema } },
+    },
+    async (request) => service.cancelReport(ctx, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/evidence/',
+    { schema: { params: reportIdParamsSchema, querystring: evidenceQuerySchema } },
+    async (request, reply) => {
+      const file = await service.getEvidence(ctx, request.params.id, request.query);
+      reply
+        .header('content-type', file.mime)
+        .header('accept-ranges', 'bytes')
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      // Ranges let a video seek before it has loaded.
+      const range = parseByteRange(request.headers.range, file.size);
+      if (range === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-range', `bytes */${file.size}`)
+          .send({
+            detail: 'The requested range is outside the file.',
+          });
+      }
+      if (range) {
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .send(file.data.subarray(range.start, range.end + 1));
+      }
+      return reply.send(file.data);
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, FieldValidationError } from '../lib/errors';
+
+type Issue = {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+};
+
+/** Zod issues -> `{field: [messages]}`; issues about the body as a whole -> `{detail}`. */
+export function issuesToBody(issues: Issue[]): Record<string, string[]> | { detail: string } {
+  const fields: Record<string, string[]> = {};
+  const general: string[] = [];
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/').filter(Boolean)[0];
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys as string[]) {
+        const prefix = field ? `${field}.` : '';
+        fields[`${prefix}${key}`] = ['This field is not allowed.'];
+      }
+    } else if (field) {
+      fields[field] = [...(fields[field] ?? []), issue.message ?? 'Invalid value.'];
+    } else {
+      general.push(issue.message ?? 'Invalid input.');
+    }
+  }
+  if (general.length > 0 && Object.keys(fields).length === 0) return { detail: general.join(' ') };
+  if (general.length > 0) fields.non_field_errors = general;
+  return fields;
+}
+
+/** Client errors raised by Fastify itself, with a message a person can act on. */
+const fastifyClientErrors: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in the request body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body.',
+  FST_ERR_INVALID_URL: 'The address is not valid.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+};
+
+/**
+ * The one error handler (STYLE.md): typed errors and validation errors become 4xx JSON bodies;
+ * anything else is logged and answered with a generic 500 that carries no detail of the cause.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error instanceof FieldValidationError) {
+      return reply.code(400).send(error.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id in the path names nothing that exists.
+      if (error.validationContext === 'params')
+        return reply.code(404).send({ detail: 'Not found.' });
+      return reply.code(400).send(issuesToBody(error.validation));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const detail =
+        (error.code && fastifyClientErrors[error.code]) ||
+        (error instanceof SyntaxError ? 'Malformed JSON in the request body.' : error.message);
+      return reply.code(status).send({ detail });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'Internal server error.' });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+});

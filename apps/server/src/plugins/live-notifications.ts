@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createNotificationHub,
+  type NotificationHub,
+} from '../modules/notifications/notifications.hub';
+import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifications.repository';
+import { loadLiveEvents } from '../modules/notifications/notifications.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationHub: NotificationHub;
+  }
+}
+
+/**
+ * This process's live notification sockets, fed by LISTEN on the notifications channel, so a
+ * notification committed through any server process reaches sockets held by this one.
+ * Registered before @fastify/websocket so its sockets close with 1001 before that plugin's own
+ * shutdown runs.
+ */
+export const liveNotificationsPlugin = fp(async (app: FastifyInstance) => {
+  const { ctx } = app;
+  const hub = createNotificationHub({
+    heartbeatMs: ctx.config.live.heartbeatMs,
+    load: (signals) => loadLiveEvents(ctx, signals),
+    log: app.log,
+  });
+  app.decorate('notificationHub', hub);
+  const unlisten = await ctx.database.listen(NOTIFICATIONS_CHANNEL, (payload) =>
+    hub.handleSignal(payload),
+  );
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+});

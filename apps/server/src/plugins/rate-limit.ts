@@ -1,0 +1,35 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { TooManyRequestsError } from '../lib/errors';
+
+/**
+ * Opt-in per route (`config.rateLimit`). Counters are shared through Redis when REDIS_URL is
+ * set, so every server process counts together. Keys of report and message routes must not be
+ * the client address (DESIGN.md 2): those routes set their own `keyGenerator`.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  const { redisUrl } = app.ctx.config;
+  const redis = redisUrl
+    ? new Redis(redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'candor-rl:',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { resolveSecrets } from '../src/lib/secrets';
+import { createLocalStorage } from '../src/lib/storage';
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config };
+
+/** Which database this run uses: a PostgreSQL server when TEST_DATABASE_URL is set. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const testDriver = testDatabaseUrl ? 'postgres' : 'pglite';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-test-'));
+
+const baseEnv: Record<string, string> = {
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+  OWNER_HASH_SECRET: 'test-owner-hash-secret-long-enough-0123456789',
+  ENCRYPTION_KEYS: `t1:${Buffer.alloc(32, 7).toString('base64')}`,
+  RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '100000',
+  WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+};
+
+let sharedDatabase: Promise<DatabaseHandle> | undefined;
+
+async function createDatabase(): Promise<DatabaseHandle> {
+  const database = await openDatabase({ url: testDatabaseUrl, dataDir: 'memory://' });
+  if (testDatabaseUrl) {
+    // A clean schema for each run on the server.
+    await database.db.execute(sql`drop schema if exists public cascade`);
+    await database.db.execute(sql`drop schema if exists drizzle cascade`);
+    await database.db.execute(sql`create schema public`);
+  }
+  await database.migrate();
+  return database;
+}
+
+/** The run's one database, migrated once. */
+export function getTestDatabase(): Promise<DatabaseHandle> {
+  sharedDatabase ??= createDatabase();
+  return sharedDatabase;
+}
+
+export type LogCapture = { lines: string[]; text(): string };
+
+export function captureLogs(): { capture: LogCapture; logger: pino.Logger } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(chunk.toString());
+      callback();
+    },
+  });
+  return {
+    capture: { lines, text: () => lines.join('') },
+    logger: pino({ level: 'trace' }, stream),
+  };
+}
+
+/** A new app on the shared database; `env` overrides configuration, `logger` captures logs. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; logger?: pino.Logger } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ ...baseEnv, ...options.env });
+  const database = await getTestDatabase();
+  const app = await buildApp(config, {
+    database,
+    secrets: resolveSecrets(config, () => {}),
+    storage: createLocalStorage(
+      config.storage.driver === 'local' ? config.storage.dir : path.join(dataDir, 'uploads'),
+    ),
+    logger: options.logger ?? pino({ level: 'silent' }),
+  });
+  await app.ready();
+  return { app, database, config };
+}
+
+let sharedApp: Promise<TestApp> | undefined;
+
+/** The app most tests share (built once per run). */
+export function getTestApp(): Promise<TestApp> {
+  sharedApp ??= buildTestApp();
+  return sharedApp;
+}
