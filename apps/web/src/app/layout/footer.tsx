@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import { paths, sections } from '../../config/paths';
+import { SectionLink } from './section-link';
+
+const linkClass = 'text-sm text-brand-100 underline-offset-4 hover:text-white hover:underline';
+
+function Column({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
+      <ul className="mt-3 space-y-2">{children}</ul>
+    </div>
+  );
+}
+
+/** Spec section 2: Quick Links; Legal; Contact. */
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">Candor</p>
+          <p className="mt-2 text-sm">
+            A safe place to speak up about abuse, corruption, harassment and misconduct, anonymously
+            if you choose.
+          </p>
+        </div>
+        <Column title="Quick Links">
+          <li>
+            <Link to={paths.home} className={linkClass}>
+              Home
+            </Link>
+          </li>
+          <li>
+            <SectionLink section={sections.about} className={linkClass}>
+              About
+            </SectionLink>
+          </li>
+          <li>
+            <SectionLink section={sections.howItWorks} className={linkClass}>
+              How It Works
+            </SectionLink>
+          </li>
+          <li>
+            <SectionLink section={sections.faq} className={linkClass}>
+              FAQ
+            </SectionLink>
+          </li>
+          <li>
+            <Link to={paths.submitReport} className={linkClass}>
+              Submit Report
+            </Link>
+          </li>
+        </Column>
+        <Column title="Legal">
+          <li>
+            <Link to={paths.privacy} className={linkClass}>
+              Privacy Policy
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.terms} className={linkClass}>
+              Terms of Service
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.cookies} className={linkClass}>
+              Cookie Policy
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.security} className={linkClass}>
+              Security
+            </Link>
+          </li>
+        </Column>
+        <Column title="Contact">
+          <li>
+            <Link to={paths.contact} className={linkClass}>
+              Support
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.contact} className={linkClass}>
+              Contact Us
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.becomeAdmin} className={linkClass}>
+              Become Admin/Org
+            </Link>
+          </li>
+        </Column>
+      </div>
+      <p className="border-t border-brand-800 py-6 text-center text-sm text-brand-100">
+        © {new Date().getFullYear()} Candor. Your voice, protected.
+      </p>
+    </footer>
+  );
+}

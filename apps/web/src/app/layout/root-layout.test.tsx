@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { tokenStorage } from '../../lib/auth/token-storage';
+import { MockWebSocket } from '../../test/mock-websocket';
+import { accessToken } from '../../test/tokens';
+import { RootLayout } from './root-layout';
+
+function renderLayout() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          { path: '/', element: <p>page body</p> },
+          { path: '/login', element: <p>login</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('RootLayout', () => {
+  it("shows 'Initializing authentication...' while an expired session is refreshed", async () => {
+    tokenStorage.save(accessToken({ exp: Math.floor(Date.now() / 1000) - 10 }), 'r1');
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
+    renderLayout();
+    expect(screen.getByRole('status')).toHaveTextContent('Initializing authentication...');
+    answer(
+      new Response(JSON.stringify({ access: accessToken(), refresh: 'r2' }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('page body')).toBeInTheDocument();
+    expect(localStorage.getItem('refreshToken')).toBe('r2');
+  });
+
+  it('shows Login and Submit Report to a visitor', async () => {
+    renderLayout();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('Login');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Submit Report' })).toHaveAttribute(
+      'href',
+      '/submit-report',
+    );
+    expect(within(header).getByRole('link', { name: 'Become Admin/Org' })).toHaveAttribute(
+      'href',
+      '/become-admin',
+    );
+    const footer = screen.getByRole('contentinfo');
+    for (const name of [
+      'Privacy Policy',
+      'Terms of Service',
+      'Cookie Policy',
+      'Security',
+      'Contact Us',
+    ]) {
+      expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+
+  it.each([
+    [{ role: 'user' }, 'My Reports', '/my-reports'],
+    [{ role: 'admin' }, 'Admin Dashboard', '/admin-dashboard'],
+    [{ role: 'admin', is_superuser: true }, 'Superuser Dashboard', '/superuser-dashboard'],
+  ])('shows the dashboard link for %j', async (claims, label, href) => {
+    tokenStorage.save(accessToken(claims), 'r1');
+    renderLayout();
+    expect(await screen.findByRole('link', { name: label })).toHaveAttribute('href', href);
+    expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('logs out: revokes on the server, clears both tokens and goes to /login', async () => {
+    tokenStorage.save(accessToken(), 'r1');
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderLayout();
+    (await screen.findByRole('button', { name: 'Logout' })).click();
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/accounts/logout/',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refresh: 'r1' }) }),
+    );
+  });
+
+  it('shows the notification bell to a logged-in user and drops its socket on logout', async () => {
+    tokenStorage.save(accessToken({ user_id: 9 }), 'r1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    renderLayout();
+    const header = screen.getByRole('banner');
+    expect(
+      await within(header).findByRole('button', { name: 'Notifications' }),
+    ).toBeInTheDocument();
+    const socket = MockWebSocket.latest();
+    expect(socket.url).toMatch(/\/ws\/notifications\/9\/$/);
+    (await screen.findByRole('button', { name: 'Logout' })).click();
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(socket.closedWith).toBe(1000);
+    expect(within(header).queryByRole('button', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('shows no bell to a visitor', async () => {
+    renderLayout();
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('button', { name: 'Notifications' })).toBeNull();
+    expect(MockWebSocket.instances).toHaveLength(0);
+  });
+});

@@ -1,0 +1,58 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { LoadingState } from '../../components/ui/loading-state';
+import { useAuth } from '../../lib/auth/auth-context';
+import { AuthProvider } from '../../lib/auth/auth-provider';
+import { Footer } from './footer';
+import { TopNav } from './top-nav';
+
+function Shell() {
+  const { status } = useAuth();
+  const location = useLocation();
+
+  // Each page announces itself: the title names it and focus starts at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
+  useEffect(() => {
+    if (!location.hash) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  if (status === 'initializing') {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <LoadingState label="Initializing authentication..." />
+      </div>
+    );
+  }
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <TopNav />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense
+          fallback={
+            <div className="mx-auto max-w-7xl px-6">
+              <LoadingState label="Loading..." />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <Shell />
+    </AuthProvider>
+  );
+}

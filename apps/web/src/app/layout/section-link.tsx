@@ -1,0 +1,32 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { scrollToSection } from '../../lib/scroll';
+
+type SectionLinkProps = {
+  section: string;
+  children: ReactNode;
+  className?: string;
+  onNavigate?: () => void;
+};
+
+/** A real link to `/#section` that scrolls smoothly on the landing page (spec section 2). */
+export function SectionLink({ section, children, className, onNavigate }: SectionLinkProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onNavigate?.();
+    if (location.pathname === paths.home && scrollToSection(section)) {
+      window.history.replaceState(window.history.state, '', `#${section}`);
+    } else {
+      navigate({ pathname: paths.home, hash: `#${section}` });
+    }
+  };
+  return (
+    <a href={`${paths.home}#${section}`} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

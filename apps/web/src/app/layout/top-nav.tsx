@@ -1,0 +1,148 @@
+import { Menu, ShieldCheck, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LinkButton } from '../../components/ui/link-button';
+import { paths, sections } from '../../config/paths';
+import { useAuth } from '../../lib/auth/auth-context';
+import { NAV_SCROLL_THRESHOLD_PX } from '../../lib/scroll';
+import { dashboardLink } from './nav-items';
+import { NotificationBellSlot } from './notification-bell-slot';
+import { SectionLink } from './section-link';
+
+const linkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:underline-offset-4';
+
+function useScrolledPast(threshold: number) {
+  const [isScrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return isScrolled;
+}
+
+function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
+  const { user, isSuperuser, signOut } = useAuth();
+  const navigate = useNavigate();
+  const itemClass = stacked ? `${linkClass} block text-base` : linkClass;
+  const logout = async () => {
+    onNavigate?.();
+    await signOut();
+    navigate(paths.login);
+  };
+  const dashboard = user ? dashboardLink(user, isSuperuser) : null;
+  return (
+    <>
+      <SectionLink section={sections.about} className={itemClass} onNavigate={onNavigate}>
+        About
+      </SectionLink>
+      <SectionLink section={sections.howItWorks} className={itemClass} onNavigate={onNavigate}>
+        How It Works
+      </SectionLink>
+      <SectionLink section={sections.faq} className={itemClass} onNavigate={onNavigate}>
+        FAQ
+      </SectionLink>
+      <NavLink to={paths.becomeAdmin} className={itemClass} onClick={onNavigate}>
+        Become Admin/Org
+      </NavLink>
+      {dashboard ? (
+        <>
+          <NavLink to={dashboard.to} className={itemClass} onClick={onNavigate}>
+            {dashboard.label}
+          </NavLink>
+          <NavLink to={paths.profile} className={itemClass} onClick={onNavigate}>
+            Profile
+          </NavLink>
+          <button type="button" className={`${itemClass} text-left`} onClick={logout}>
+            Logout
+          </button>
+        </>
+      ) : (
+        <NavLink to={paths.login} className={itemClass} onClick={onNavigate}>
+          Login
+        </NavLink>
+      )}
+    </>
+  );
+}
+
+export function TopNav() {
+  const isScrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const { user } = useAuth();
+
+  // The mobile menu closes on navigation and on Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isMenuOpen]);
+
+  return (
+    <header
+      data-scrolled={isScrolled}
+      className={`sticky top-0 z-40 border-b transition-colors ${
+        isScrolled
+          ? 'border-slate-200 bg-white/95 shadow-sm backdrop-blur'
+          : 'border-transparent bg-paper'
+      }`}
+    >
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6"
+      >
+        <Link
+          to={paths.home}
+          className="mr-4 flex items-center gap-2 text-lg font-bold text-brand-800"
+        >
+          <ShieldCheck aria-hidden="true" className="size-6" />
+          Candor
+        </Link>
+        <div className="hidden flex-1 items-center gap-1 lg:flex">
+          <NavItems />
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          {user && <NotificationBellSlot />}
+          <LinkButton
+            to={paths.submitReport}
+            variant="accent"
+            size="sm"
+            className="whitespace-nowrap"
+          >
+            Submit Report
+          </LinkButton>
+          <button
+            type="button"
+            className="rounded-md p-2 text-ink hover:bg-brand-50 lg:hidden"
+            aria-expanded={isMenuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {isMenuOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+            <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </nav>
+      {isMenuOpen && (
+        <div
+          id="mobile-menu"
+          className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-md lg:hidden"
+        >
+          <div className="flex flex-col gap-1">
+            <NavItems stacked onNavigate={() => setMenuOpen(false)} />
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,128 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { paths } from '../config/paths';
+import { useAuth } from '../lib/auth/auth-context';
+import { dashboardLink } from './layout/nav-items';
+import { RootLayout } from './layout/root-layout';
+import { RouteGuard } from './route-guard';
+
+/** Pages load on demand so the landing page stays small. */
+function page<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = page(() => import('../features/landing/pages/landing-page'), 'LandingPage');
+const AboutPage = page(() => import('../features/landing/pages/about-page'), 'AboutPage');
+const RegisterPage = page(() => import('../features/accounts/pages/register-page'), 'RegisterPage');
+const LoginPage = page(() => import('../features/accounts/pages/login-page'), 'LoginPage');
+const ForgotPasswordPage = page(
+  () => import('../features/accounts/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ProfilePage = page(() => import('./routes/profile-route'), 'ProfileRoute');
+const EditProfilePage = page(
+  () => import('../features/accounts/pages/edit-profile-page'),
+  'EditProfilePage',
+);
+const BecomeAdminPage = page(
+  () => import('../features/access-requests/pages/become-admin-page'),
+  'BecomeAdminPage',
+);
+const SuperuserDashboardPage = page(
+  () => import('./routes/superuser-dashboard-route'),
+  'SuperuserDashboardRoute',
+);
+const SubmitReportPage = page(
+  () => import('../features/reports/pages/submit-report-page'),
+  'SubmitReportPage',
+);
+const MyReportsPage = page(
+  () => import('../features/reports/pages/my-reports-page'),
+  'MyReportsPage',
+);
+const ReportDetailPage = page(
+  () => import('../features/reports/pages/report-detail-page'),
+  'ReportDetailPage',
+);
+const AdminDashboardPage = page(
+  () => import('../features/admin/pages/admin-dashboard-page'),
+  'AdminDashboardPage',
+);
+const ContactPage = page(() => import('../features/contact/pages/contact-page'), 'ContactPage');
+const PrivacyPage = page(() => import('../features/info/pages/privacy-page'), 'PrivacyPage');
+const TermsPage = page(() => import('../features/info/pages/terms-page'), 'TermsPage');
+const CookiesPage = page(() => import('../features/info/pages/cookies-page'), 'CookiesPage');
+const SecurityPage = page(() => import('../features/info/pages/security-page'), 'SecurityPage');
+const NotFoundPage = page(() => import('../features/info/pages/not-found-page'), 'NotFoundPage');
+
+/** `/dashboard`: the spec navigates here without registering it; send people to their own. */
+function DashboardRedirect() {
+  const { user, isSuperuser } = useAuth();
+  if (!user) return <Navigate to={paths.login} replace state={{ from: paths.dashboard }} />;
+  return <Navigate to={dashboardLink(user, isSuperuser).to} replace />;
+}
+
+const signedIn = (element: React.ReactNode, reason?: string) => (
+  <RouteGuard reason={reason}>{element}</RouteGuard>
+);
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.home, element: <LandingPage /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.becomeAdmin, element: <BecomeAdminPage /> },
+      {
+        path: paths.submitReport,
+        element: signedIn(<SubmitReportPage />, 'You must be logged in to submit a report.'),
+      },
+      { path: paths.profile, element: signedIn(<ProfilePage />) },
+      { path: paths.editProfile, element: signedIn(<EditProfilePage />) },
+      { path: paths.editProfileAlias, element: signedIn(<EditProfilePage />) },
+      { path: paths.myReports, element: signedIn(<MyReportsPage />) },
+      {
+        path: paths.superuserDashboard,
+        element: (
+          <RouteGuard superuserOnly>
+            <SuperuserDashboardPage />
+          </RouteGuard>
+        ),
+      },
+      { path: paths.contact, element: <ContactPage /> },
+      {
+        path: paths.adminDashboard,
+        element: (
+          <RouteGuard roles={['admin']}>
+            <AdminDashboardPage />
+          </RouteGuard>
+        ),
+      },
+      {
+        path: paths.reportPattern,
+        element: (
+          <RouteGuard roles={['user', 'admin']}>
+            <ReportDetailPage />
+          </RouteGuard>
+        ),
+      },
+      {
+        path: '/reports',
+        element: (
+          <RouteGuard roles={['user', 'admin']}>
+            <ReportDetailPage />
+          </RouteGuard>
+        ),
+      },
+      { path: paths.dashboard, element: <DashboardRedirect /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.cookies, element: <CookiesPage /> },
+      { path: paths.security, element: <SecurityPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

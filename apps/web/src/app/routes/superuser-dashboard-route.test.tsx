@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tokenStorage } from '../../lib/auth/token-storage';
+import { mockFetch, renderPage } from '../../test/render';
+import { accessToken } from '../../test/tokens';
+import { SuperuserDashboardRoute } from './superuser-dashboard-route';
+
+const request = (id: number, username: string | null) => ({
+  id,
+  username,
+  justification: `Justification ${id}`,
+  submitted_at: '2025-05-01T10:00:00.000Z',
+  request_type: 'organization',
+  email: `applicant${id}@example.org`,
+  phone: '+1 555 0100',
+  organization_type: 'education',
+  organization_name: `School ${id}`,
+});
+
+const contactMessage = {
+  id: 9,
+  name: 'Sam',
+  email: null,
+  subject: 'Opening hours',
+  message: 'When are you open?',
+  is_read: false,
+  created_at: '2025-05-02T10:00:00.000Z',
+};
+
+const render = () => renderPage(<SuperuserDashboardRoute />, { path: '/superuser-dashboard' });
+
+describe('SuperuserDashboardRoute', () => {
+  beforeEach(() => tokenStorage.save(accessToken({ role: 'admin', is_superuser: true }), 'r1'));
+
+  it('lists pending requests with username, justification and submitted time', async () => {
+    mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [request(1, 'ada'), request(2, null)] },
+    });
+    render();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Superuser Dashboard' }),
+    ).toBeInTheDocument();
+    const first = await screen.findByRole('article', { name: 'ada' });
+    expect(first).toHaveTextContent('Justification 1');
+    expect(
+      within(first)
+        .getByText(/Submitted/)
+        .querySelector('time'),
+    ).toHaveAttribute('datetime', '2025-05-01T10:00:00.000Z');
+    expect(within(first).getByText('Educational Institution')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'No account yet' })).toBeInTheDocument();
+  });
+
+  it('removes a request once approved and sends the decision', async () => {
+    const { calls } = mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [request(1, 'ada'), request(2, 'bob')] },
+      'POST /api/accounts/admin-access-review/1/': {
+        body: { id: 1, status: 'approved', detail: 'Request approved.' },
+      },
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve ada' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'ada' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'bob' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Request approved.');
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ action: 'approve' });
+  });
+
+  it('keeps the request and says so when the action fails', async () => {
+    mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [request(1, 'ada')] },
+      'POST /api/accounts/admin-access-review/1/': { status: 500, body: {} },
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject ada' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Action failed. Please try again.');
+    expect(screen.getByRole('article', { name: 'ada' })).toBeInTheDocument();
+  });
+
+  it('shows the empty and the error texts', async () => {
+    mockFetch({ 'GET /api/accounts/admin-access-review/': { body: [] } });
+    const { unmount } = render();
+    expect(await screen.findByText('No new access requests at this time.')).toBeInTheDocument();
+    unmount();
+    mockFetch({ 'GET /api/accounts/admin-access-review/': { status: 403, body: {} } });
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch requests.');
+  });
+
+  it('moves between tabs with the arrow keys and shows the contact inbox', async () => {
+    const { calls } = mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [] },
+      'GET /api/contact/': { body: [contactMessage] },
+      'POST /api/contact/9/mark_read/': { body: { ...contactMessage, is_read: true } },
+    });
+    const { router } = render();
+    const user = userEvent.setup();
+    const requestsTab = await screen.findByRole('tab', { name: 'Access Requests' });
+    expect(requestsTab).toHaveAttribute('aria-selected', 'true');
+    requestsTab.focus();
+    await user.keyboard('{ArrowRight}');
+    const contactTab = screen.getByRole('tab', { name: 'Contact Messages' });
+    expect(contactTab).toHaveFocus();
+    expect(contactTab).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.search).toBe('?tab=contact');
+    const panel = screen.getByRole('tabpanel', { name: 'Contact Messages' });
+    expect(await within(panel).findByText('When are you open?')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Mark as Read: Opening hours' }));
+    await waitFor(() => expect(within(panel).queryByText('Unread')).toBeNull());
+    expect(calls.map((call) => call.key)).toContain('POST /api/contact/9/mark_read/');
+  });
+
+  it('shows the audit log a page at a time', async () => {
+    const entry = (id: number) => ({
+      id,
+      actor: id === 2 ? null : 'root',
+      actor_role: id === 2 ? 'system' : 'superuser',
+      action: 'access_request.approved',
+      object_type: 'access_request',
+      object_id: String(id),
+      details: { request_type: 'individual' },
+      created_at: '2025-05-02T10:00:00.000Z',
+    });
+    const { fetchMock } = mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [] },
+      'GET /api/audit/': { body: { count: 51, results: [entry(1), entry(2)] } },
+    });
+    const auditUrls = () =>
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('audit'));
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Audit Log' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByText('root')).toBeInTheDocument();
+    expect(within(table).getByText('System')).toBeInTheDocument();
+    expect(within(table).getAllByText('request_type: individual')).toHaveLength(2);
+    expect(auditUrls()).toEqual(['/api/audit/?limit=50&offset=0']);
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(auditUrls()).toContain('/api/audit/?limit=50&offset=50'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Newer' })).toBeEnabled());
+  });
+});

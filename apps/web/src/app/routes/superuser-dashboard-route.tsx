@@ -1,0 +1,13 @@
+import { SuperuserDashboardPage } from '../../features/access-requests/pages/superuser-dashboard-page';
+import { AuditLogTable } from '../../features/audit/components/audit-log-table';
+import { ContactInbox } from '../../features/contact/components/contact-inbox';
+
+const extraTabs = [
+  { id: 'contact', label: 'Contact Messages', panel: <ContactInbox /> },
+  { id: 'audit', label: 'Audit Log', panel: <AuditLogTable /> },
+];
+
+/** /superuser-dashboard: access requests, the contact inbox and the audit log. */
+export function SuperuserDashboardRoute() {
+  return <SuperuserDashboardPage extraTabs={extraTabs} />;
+}

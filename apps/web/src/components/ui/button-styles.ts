@@ -1,0 +1,27 @@
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  accent: 'bg-accent-600 text-white hover:bg-accent-500 hover:text-white',
+  secondary: 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+  ghost: 'text-brand-800 hover:bg-brand-50',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2 text-sm',
+  lg: 'px-6 py-3 text-base',
+};
+
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra = '',
+) {
+  return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
+}

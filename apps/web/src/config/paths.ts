@@ -1,0 +1,31 @@
+/** Every route of the app in one place (spec section 2). */
+export const paths = {
+  home: '/',
+  about: '/about',
+  register: '/register',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  becomeAdmin: '/become-admin',
+  submitReport: '/submit-report',
+  profile: '/profile',
+  editProfile: '/EditProfile',
+  editProfileAlias: '/edit-profile',
+  myReports: '/my-reports',
+  superuserDashboard: '/superuser-dashboard',
+  contact: '/contact-us',
+  adminDashboard: '/admin-dashboard',
+  report: (id: number | string) => `/reports/${id}`,
+  reportPattern: '/reports/:reportId',
+  dashboard: '/dashboard',
+  privacy: '/privacy',
+  terms: '/terms',
+  cookies: '/cookies',
+  security: '/security',
+} as const;
+
+/** Landing page sections reached by the top navigation. */
+export const sections = {
+  about: 'about',
+  howItWorks: 'how-it-works',
+  faq: 'faq',
+} as const;

@@ -1,0 +1,78 @@
+import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
+import { organizationTypeLabels } from '@candor/contract/enums';
+import { Button } from '../../../components/ui/button';
+import { formatDateTime } from '../../../lib/format-date-time';
+
+type AccessRequestCardProps = {
+  request: AccessRequestReviewItem;
+  isBusy: boolean;
+  onDecide(action: 'approve' | 'reject'): void;
+};
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="text-sm text-ink">{value}</dd>
+    </div>
+  );
+}
+
+/** Spec section 2: username, justification, submitted time, Approve and Reject. */
+export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCardProps) {
+  const name = request.username ?? 'No account yet';
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <article aria-labelledby={`access-request-${request.id}`}>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 id={`access-request-${request.id}`} className="text-lg font-semibold text-brand-900">
+            {name}
+          </h3>
+          <p className="text-sm text-muted">
+            Submitted{' '}
+            <time dateTime={request.submitted_at}>{formatDateTime(request.submitted_at)}</time>
+          </p>
+        </div>
+        <p className="mt-3 whitespace-pre-line text-ink">{request.justification}</p>
+        <dl className="mt-4 grid gap-3 sm:grid-cols-3">
+          <Detail
+            label="Type"
+            value={request.request_type === 'organization' ? 'Organization' : 'Individual'}
+          />
+          <Detail label="Email" value={request.email} />
+          <Detail label="Phone" value={request.phone} />
+          {request.request_type === 'organization' && (
+            <>
+              <Detail label="Organization" value={request.organization_name ?? 'N/A'} />
+              <Detail
+                label="Organization type"
+                value={
+                  request.organization_type
+                    ? organizationTypeLabels[request.organization_type]
+                    : 'N/A'
+                }
+              />
+            </>
+          )}
+        </dl>
+        <div className="mt-4 flex gap-3">
+          <Button
+            disabled={isBusy}
+            onClick={() => onDecide('approve')}
+            aria-label={`Approve ${name}`}
+          >
+            Approve
+          </Button>
+          <Button
+            variant="danger"
+            disabled={isBusy}
+            onClick={() => onDecide('reject')}
+            aria-label={`Reject ${name}`}
+          >
+            Reject
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { useDecideAccessRequest } from '../api/decide-access-request';
+import { useAccessRequests } from '../api/get-access-requests';
+import { AccessRequestCard } from './access-request-card';
+
+/** Spec sections 2 and 8: the pending requests with their empty and error texts. */
+export function AccessRequestList() {
+  const requests = useAccessRequests();
+  const decision = useDecideAccessRequest();
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const decide = (id: number, action: 'approve' | 'reject') => {
+    setMessage(null);
+    decision.mutate(
+      { id, action },
+      {
+        onSuccess: (result) => setMessage({ tone: 'success', text: result.detail }),
+        onError: () => setMessage({ tone: 'error', text: 'Action failed. Please try again.' }),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="access-requests-heading">
+      <h2 id="access-requests-heading" className="mb-4 text-xl font-semibold text-brand-900">
+        Pending access requests
+      </h2>
+      {message && (
+        <Alert tone={message.tone} className="mb-4">
+          {message.text}
+        </Alert>
+      )}
+      {requests.isPending && <LoadingState label="Loading requests..." />}
+      {requests.isError && <Alert tone="error">Failed to fetch requests.</Alert>}
+      {requests.data?.length === 0 && (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-muted">
+          No new access requests at this time.
+        </p>
+      )}
+      {requests.data && requests.data.length > 0 && (
+        <ul className="space-y-4">
+          {requests.data.map((request) => (
+            <AccessRequestCard
+              key={request.id}
+              request={request}
+              isBusy={decision.isPending && decision.variables?.id === request.id}
+              onDecide={(action) => decide(request.id, action)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

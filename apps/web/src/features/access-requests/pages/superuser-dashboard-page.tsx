@@ -1,0 +1,29 @@
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/ui/page';
+import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { AccessRequestList } from '../components/access-request-list';
+
+type SuperuserDashboardPageProps = {
+  /** Panels of other areas (contact inbox, audit log), composed by the app's route. */
+  extraTabs?: readonly TabItem[];
+};
+
+/** Spec section 2 (Superuser dashboard); the open tab is kept in `?tab=`. */
+export function SuperuserDashboardPage({ extraTabs = [] }: SuperuserDashboardPageProps) {
+  const [params, setParams] = useSearchParams();
+  const tabs: TabItem[] = [
+    { id: 'requests', label: 'Access Requests', panel: <AccessRequestList /> },
+    ...extraTabs,
+  ];
+  const selected = params.get('tab') ?? 'requests';
+  return (
+    <Page title="Superuser Dashboard" width="wide">
+      <Tabs
+        label="Superuser Dashboard"
+        tabs={tabs}
+        selected={selected}
+        onSelect={(id) => setParams(id === 'requests' ? {} : { tab: id }, { replace: true })}
+      />
+    </Page>
+  );
+}

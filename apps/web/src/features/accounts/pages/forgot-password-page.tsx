@@ -1,0 +1,35 @@
+import { LinkButton } from '../../../components/ui/link-button';
+import { Page } from '../../../components/ui/page';
+import { paths } from '../../../config/paths';
+
+/** The spec's 'Forgot your password?' link led nowhere; this page says honestly what can be done. */
+export function ForgotPasswordPage() {
+  return (
+    <Page
+      title="Forgot your password?"
+      lead="Candor cannot email you a reset link, and that is on purpose."
+    >
+      <div className="space-y-4 text-muted">
+        <p>
+          To protect people who report anonymously, an account does not need an email address, and
+          we never send messages that could reveal that you use Candor.
+        </p>
+        <p>
+          If you added an email address to your profile, contact support from that address and we
+          will help you regain access after checking it is really you. Otherwise the account cannot
+          be recovered: create a new one. Your old reports stay with the administrators reviewing
+          them.
+        </p>
+      </div>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <LinkButton to={paths.contact}>Contact support</LinkButton>
+        <LinkButton to={paths.register} variant="secondary">
+          Create a new account
+        </LinkButton>
+        <LinkButton to={paths.login} variant="ghost">
+          Back to sign in
+        </LinkButton>
+      </div>
+    </Page>
+  );
+}

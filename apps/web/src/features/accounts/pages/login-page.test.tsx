@@ -1,0 +1,114 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderPage } from '../../../test/render';
+import { accessToken } from '../../../test/tokens';
+import { destinationAfterLogin, LoginPage } from './login-page';
+
+describe('destinationAfterLogin (spec section 2)', () => {
+  const claims = (role: 'user' | 'admin', is_superuser = false) => ({
+    user_id: 1,
+    role,
+    plan: 'free' as const,
+    is_superuser,
+    exp: 0,
+  });
+  it('sends superusers, admins and users to their places', () => {
+    expect(destinationAfterLogin(claims('admin', true))).toBe('/superuser-dashboard');
+    expect(destinationAfterLogin(claims('admin'))).toBe('/admin-dashboard');
+    expect(destinationAfterLogin(claims('user'))).toBe('/');
+  });
+  it('returns to the page that asked for a login', () => {
+    expect(destinationAfterLogin(claims('user'), '/submit-report')).toBe('/submit-report');
+  });
+});
+
+describe('LoginPage', () => {
+  it('logs in, says so, stores the tokens and redirects after 1.5 s', async () => {
+    const token = accessToken({ role: 'admin' });
+    mockFetch({
+      'POST /api/accounts/login/': () => ({ body: { access: token, refresh: 'r1' } }),
+    });
+    const { router } = renderPage(<LoginPage />, {
+      path: '/login',
+      extraRoutes: [{ path: '/admin-dashboard', element: <p>admin home</p> }],
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret-passphrase');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Logged in successfully!')).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBe(token);
+    expect(localStorage.getItem('refreshToken')).toBe('r1');
+    expect(localStorage.getItem('isSuperuser')).toBe('false');
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard'), {
+      timeout: 3000,
+    });
+  });
+
+  it('shows the spec failure message', async () => {
+    mockFetch({
+      'POST /api/accounts/login/': { status: 401, body: { detail: 'No active account' } },
+    });
+    renderPage(<LoginPage />, { path: '/login' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'wrong-passphrase');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login failed. Please check your credentials or try again later.',
+    );
+  });
+
+  it("shows 'Logging In...' while busy", async () => {
+    let finish: (value: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            finish = resolve;
+          }),
+      ),
+    );
+    renderPage(<LoginPage />, { path: '/login' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret-passphrase');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Logging In...' })).toBeDisabled();
+    finish(new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } }));
+  });
+
+  it('requires both fields before calling the server', async () => {
+    const { fetchMock } = mockFetch({});
+    renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Username is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows why a guarded page sent the visitor here', async () => {
+    renderPage(<LoginPage />, {
+      path: '/login',
+      state: { from: '/submit-report', reason: 'You must be logged in to submit a report.' },
+    });
+    expect(
+      await screen.findByText('You must be logged in to submit a report.'),
+    ).toBeInTheDocument();
+  });
+
+  it("links to 'Forgot your password?' and to registration", async () => {
+    renderPage(<LoginPage />, { path: '/login' });
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { LoginState } from '../../../app/route-guard';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth/auth-context';
+import type { TokenClaims } from '../../../lib/auth/tokens';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+
+/** Spec section 9: redirect 1.5 s after logging in. */
+const REDIRECT_DELAY_MS = 1500;
+const LOGIN_FAILED = 'Login failed. Please check your credentials or try again later.';
+
+/** Spec section 2: superuser -> superuser dashboard; admin -> admin dashboard; others -> /. */
+export function destinationAfterLogin(claims: TokenClaims | null, from?: string): string {
+  if (from && from !== paths.login) return from;
+  if (claims?.is_superuser) return paths.superuserDashboard;
+  if (claims?.role === 'admin') return paths.adminDashboard;
+  return paths.home;
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginState;
+  const { signIn } = useAuth();
+  const loginMutation = useLogin();
+  const navigateLater = useDelayedNavigate();
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!values.username.trim()) problems.username = 'Username is required.';
+    if (!values.password) problems.password = 'Password is required.';
+    setMissing(problems);
+    setMessage(null);
+    if (Object.keys(problems).length > 0) return;
+    loginMutation.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (tokens) => {
+          const claims = signIn(tokens);
+          setMessage({ tone: 'success', text: 'Logged in successfully!' });
+          navigateLater(destinationAfterLogin(claims, state.from), REDIRECT_DELAY_MS);
+        },
+        onError: () => setMessage({ tone: 'error', text: LOGIN_FAILED }),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title="Sign in" lead="Welcome back. Sign in to follow your reports.">
+      {state.reason && (
+        <Alert tone="info" className="mb-4">
+          {state.reason}
+        </Alert>
+      )}
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label="Username"
+          required
+          autoComplete="username"
+          value={values.username}
+          onChange={(event) => setValues({ ...values, username: event.target.value })}
+          error={missing.username}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
+          error={missing.password}
+        />
+        <div className="text-right text-sm">
+          <Link
+            to={paths.forgotPassword}
+            className="font-medium text-brand-700 underline underline-offset-4"
+          >
+            Forgot your password?
+          </Link>
+        </div>
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={loginMutation.isPending || loginMutation.isSuccess}
+        >
+          {loginMutation.isPending ? 'Logging In...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        New to Candor?{' '}
+        <Link
+          to={paths.register}
+          className="font-semibold text-brand-700 underline underline-offset-4"
+        >
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

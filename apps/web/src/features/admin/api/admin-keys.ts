@@ -1,0 +1,7 @@
+import type { AdminReportsQuery } from '@candor/contract/admin';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  reports: (query: AdminReportsQuery) => ['admin', 'reports', query] as const,
+  analytics: ['admin', 'analytics'] as const,
+};

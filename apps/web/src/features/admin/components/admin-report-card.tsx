@@ -1,0 +1,112 @@
+import { organizationTypeLabels } from '@candor/contract/enums';
+import type { Report } from '@candor/contract/reports';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { LinkButton } from '../../../components/ui/link-button';
+import { StatusBadge, Tag } from '../../../components/ui/status-badge';
+import { paths } from '../../../config/paths';
+import { formatDateTime, humanize } from '../../../lib/format';
+
+type AdminReportCardProps = {
+  report: Report;
+  onStatus(status: 'under_review' | 'resolved' | 'rejected'): void;
+  isUpdating: boolean;
+};
+
+const finalStatuses = new Set(['resolved', 'rejected', 'cancelled']);
+
+/** Spec section 2 (Admin dashboard): one report with its tags, details and actions. */
+export function AdminReportCard({ report, onStatus, isUpdating }: AdminReportCardProps) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="break-words text-lg font-semibold text-brand-900">{report.title}</h3>
+        <StatusBadge status={report.status} />
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {humanize(report.category)} ·{' '}
+        <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time> ·{' '}
+        <span className="font-mono">{report.token}</span>
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {report.is_anonymous && <Tag tone="brand">Anonymous</Tag>}
+        {report.priority_flag && <Tag tone="accent">Priority</Tag>}
+        {report.is_premium_report && <Tag>Premium</Tag>}
+      </div>
+      {open && (
+        <div id={detailsId} className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-sm">
+          <p className="whitespace-pre-wrap break-words text-ink">{report.description}</p>
+          {report.file_upload && (
+            <a
+              href={report.file_upload}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              View Attachment
+            </a>
+          )}
+          {report.request_type === 'organization' && (
+            <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+              <dt className="font-medium text-muted">Organization</dt>
+              <dd>{report.organization_name}</dd>
+              <dt className="font-medium text-muted">Organization type</dt>
+              <dd>
+                {report.organization_type
+                  ? organizationTypeLabels[report.organization_type]
+                  : 'N/A'}
+              </dd>
+              <dt className="font-medium text-muted">Justification</dt>
+              <dd>{report.justification}</dd>
+            </dl>
+          )}
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Less' : 'Details'}
+        </Button>
+        <LinkButton to={paths.report(report.id)} variant="secondary" size="sm">
+          Manage
+        </LinkButton>
+        {finalStatuses.has(report.status) ? (
+          <span className="ml-auto text-sm font-semibold text-muted">
+            {report.status === 'cancelled'
+              ? 'Cancelled by the reporter'
+              : `Final: ${humanize(report.status)}`}
+          </span>
+        ) : (
+          <span className="ml-auto flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={isUpdating || report.status === 'under_review'}
+              onClick={() => onStatus('under_review')}
+            >
+              Review
+            </Button>
+            <Button size="sm" disabled={isUpdating} onClick={() => onStatus('resolved')}>
+              Resolve
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={isUpdating}
+              onClick={() => onStatus('rejected')}
+            >
+              Reject
+            </Button>
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}

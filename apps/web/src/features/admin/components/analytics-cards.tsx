@@ -1,0 +1,41 @@
+import type { Analytics } from '@candor/contract/admin';
+
+type Card = { label: string; value: (a: Analytics) => number };
+
+/** Spec section 2: the seven cards. */
+const cards: Card[] = [
+  { label: 'Total Reports', value: (a) => a.total_reports },
+  { label: 'Pending Review', value: (a) => a.reports_by_status.pending ?? 0 },
+  { label: 'Under Review', value: (a) => a.reports_by_status.under_review ?? 0 },
+  { label: 'Resolved', value: (a) => a.reports_by_status.resolved ?? 0 },
+  { label: 'Rejected', value: (a) => a.reports_by_status.rejected ?? 0 },
+  { label: 'Priority Reports', value: (a) => a.priority_reports_count },
+  { label: 'Anonymous Reports', value: (a) => a.anonymous_vs_identified_reports.true },
+];
+
+export function AnalyticsCards({
+  analytics,
+  state,
+}: {
+  analytics?: Analytics;
+  state: 'loading' | 'error' | 'ready';
+}) {
+  return (
+    <ul aria-label="Analytics" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+      {cards.map((card) => (
+        <li key={card.label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          <p className="text-sm font-medium text-muted">{card.label}</p>
+          <p className="mt-1 text-2xl font-bold text-brand-900">
+            {state === 'ready' && analytics ? (
+              card.value(analytics)
+            ) : (
+              <span className="text-sm font-normal text-muted">
+                {state === 'loading' ? 'Analyzing data...' : 'Analytics data unavailable'}
+              </span>
+            )}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

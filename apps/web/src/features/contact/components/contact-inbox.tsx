@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { formatDateTime } from '../../../lib/format-date-time';
+import { useContactMessages } from '../api/get-contact-messages';
+import { useMarkContactMessageRead } from '../api/mark-contact-message-read';
+
+/** The superuser's inbox of contact form messages, newest first. */
+export function ContactInbox() {
+  const messages = useContactMessages();
+  const markRead = useMarkContactMessageRead();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onMarkRead = (id: number) => {
+    setFailure(null);
+    markRead.mutate(id, {
+      onError: () => setFailure('Failed to mark the message as read. Please try again.'),
+    });
+  };
+
+  return (
+    <section aria-labelledby="contact-inbox-heading">
+      <h2 id="contact-inbox-heading" className="mb-4 text-xl font-semibold text-brand-900">
+        Contact messages
+      </h2>
+      {failure && (
+        <Alert tone="error" className="mb-4">
+          {failure}
+        </Alert>
+      )}
+      {messages.isPending && <LoadingState label="Loading messages..." />}
+      {messages.isError && <Alert tone="error">Failed to load contact messages.</Alert>}
+      {messages.data?.length === 0 && (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-muted">
+          No contact messages yet.
+        </p>
+      )}
+      {messages.data && messages.data.length > 0 && (
+        <ul className="space-y-4">
+          {messages.data.map((message) => (
+            <li
+              key={message.id}
+              className={`rounded-2xl border bg-white p-5 shadow-sm ${
+                message.is_read ? 'border-slate-200' : 'border-brand-600'
+              }`}
+            >
+              <article aria-labelledby={`contact-message-${message.id}`}>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3
+                    id={`contact-message-${message.id}`}
+                    className="text-lg font-semibold text-brand-900"
+                  >
+                    {message.subject}
+                    {!message.is_read && (
+                      <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
+                        Unread
+                      </span>
+                    )}
+                  </h3>
+                  <time dateTime={message.created_at} className="text-sm text-muted">
+                    {formatDateTime(message.created_at)}
+                  </time>
+                </div>
+                <p className="mt-1 text-sm text-muted">
+                  From {message.name}
+                  {message.email && (
+                    <>
+                      {' '}
+                      (
+                      <a
+                        href={`mailto:${message.email}`}
+                        className="text-brand-700 underline underline-offset-4"
+                      >
+                        {message.email}
+                      </a>
+                      )
+                    </>
+                  )}
+                </p>
+                <p className="mt-3 whitespace-pre-line text-ink">{message.message}</p>
+                {!message.is_read && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="mt-4"
+                    disabled={markRead.isPending && markRead.variables === message.id}
+                    onClick={() => onMarkRead(message.id)}
+                    aria-label={`Mark as Read: ${message.subject}`}
+                  >
+                    Mark as Read
+                  </Button>
+                )}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

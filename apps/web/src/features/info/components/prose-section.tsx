@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+
+export function ProseSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-8">
+      <h2 className="text-xl font-semibold text-brand-900">{title}</h2>
+      <div className="mt-2 space-y-3 text-muted">{children}</div>
+    </section>
+  );
+}

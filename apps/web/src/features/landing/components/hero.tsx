@@ -1,0 +1,54 @@
+import { Lock, ShieldCheck } from 'lucide-react';
+import { LinkButton } from '../../../components/ui/link-button';
+import { paths, sections } from '../../../config/paths';
+
+export function Hero() {
+  return (
+    <section className="bg-gradient-to-b from-paper to-brand-50" aria-labelledby="hero-title">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
+        <div>
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">
+            <Lock aria-hidden="true" className="size-4" />
+            Encrypted. Anonymous if you choose.
+          </p>
+          <h1
+            id="hero-title"
+            className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl"
+          >
+            Anonymous Reporting Made Safe
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-muted">
+            Report abuse, corruption, harassment or misconduct in your school, workplace or
+            community. Your report reaches people who can act on it, and your identity stays with
+            you.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <LinkButton to={paths.submitReport} variant="accent" size="lg">
+              Submit Report
+            </LinkButton>
+            <LinkButton to={`${paths.home}#${sections.howItWorks}`} variant="secondary" size="lg">
+              Learn how it works
+            </LinkButton>
+          </div>
+        </div>
+        <div className="rounded-3xl border border-brand-100 bg-white p-8 shadow-sm">
+          <ShieldCheck aria-hidden="true" className="size-10 text-brand-700" />
+          <ul className="mt-6 space-y-4 text-ink">
+            <li>
+              <strong>No name needed on your report.</strong> Anonymous reports never show who wrote
+              them, not even to administrators.
+            </li>
+            <li>
+              <strong>Evidence cleaned before it is stored.</strong> Location and device details are
+              removed from photos and videos.
+            </li>
+            <li>
+              <strong>A private conversation.</strong> Follow up and answer questions using your
+              report's reference number.
+            </li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { scrollToSection } from '../../../lib/scroll';
+import { Faq } from '../components/faq';
+import { Hero } from '../components/hero';
+import { HowItWorks } from '../components/how-it-works';
+import { OurWhy } from '../components/our-why';
+
+export function LandingPage() {
+  const { hash } = useLocation();
+  // Arriving at /#section from another page scrolls to it once it is on screen.
+  useEffect(() => {
+    if (hash) scrollToSection(hash.slice(1), 'auto');
+  }, [hash]);
+  useEffect(() => {
+    document.title = 'Candor: anonymous reporting made safe';
+  }, []);
+  return (
+    <>
+      <Hero />
+      <OurWhy />
+      <HowItWorks />
+      <Faq />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Notification } from '@candor/contract/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const notificationsQueryKey = ['notifications', 'list'] as const;
+
+export function getNotifications(): Promise<Notification[]> {
+  return apiFetch<Notification[]>('/api/notifications/');
+}
+
+export function useNotifications(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: notificationsQueryKey,
+    queryFn: getNotifications,
+    enabled: options.enabled,
+  });
+}

@@ -1,0 +1,88 @@
+import { Bell, BellRing } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useLiveNotifications } from '../hooks/use-live-notifications';
+import { NotificationPanel } from './notification-panel';
+
+export function unreadLabel(count: number) {
+  return `${count} unread notification${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Spec section 2: the bell of a logged-in user. A disclosure button opens the panel; Escape,
+ * a click outside or moving focus away closes it. The badge shows the unread count above zero
+ * and the icon rings; new live notifications are announced to screen readers.
+ */
+export function NotificationBell() {
+  const { user } = useAuth();
+  const [isOpen, setOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const count = useUnreadCount().data?.count ?? 0;
+  useLiveNotifications(user?.user_id ?? null, (message) =>
+    setAnnouncement(`New notification: ${message}`),
+  );
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    panelRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    // A click or focus (Tab) landing outside the bell and its panel closes the panel.
+    const onOutside = (event: Event) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
+  }, [isOpen, close]);
+
+  const Icon = count > 0 ? BellRing : Bell;
+  return (
+    <div ref={wrapperRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        aria-label={count > 0 ? `Notifications, ${unreadLabel(count)}` : 'Notifications'}
+        onClick={() => setOpen((open) => !open)}
+        className="relative rounded-md p-2 text-ink hover:bg-brand-50 hover:text-brand-800"
+      >
+        <Icon aria-hidden="true" className="size-6" />
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold leading-5 text-white"
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </button>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      <NotificationPanel
+        id={panelId}
+        isOpen={isOpen}
+        panelRef={panelRef}
+        onNavigate={() => close(false)}
+      />
+    </div>
+  );
+}

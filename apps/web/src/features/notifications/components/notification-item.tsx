@@ -1,0 +1,56 @@
+import type { Notification } from '@candor/contract/notifications';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { formatTimestamp } from '../format-timestamp';
+
+type Props = {
+  notification: Notification;
+  isMarking: boolean;
+  onMarkRead(id: number): void;
+  onNavigate(): void;
+};
+
+/** Spec section 2: message, optional report link, timestamp, and 'Mark as Read' if unread. */
+export function NotificationItem({ notification, isMarking, onMarkRead, onNavigate }: Props) {
+  const messageId = useId();
+  const { id, message, is_read: isRead, created_at: createdAt, report } = notification;
+  return (
+    <li
+      className={`flex flex-col gap-1 border-b border-slate-200 px-4 py-3 last:border-b-0 ${
+        isRead ? 'bg-white' : 'bg-brand-50'
+      }`}
+    >
+      <p id={messageId} className={`text-sm text-ink ${isRead ? '' : 'font-semibold'}`}>
+        {!isRead && <span className="sr-only">Unread: </span>}
+        {message}
+      </p>
+      {report !== null && (
+        <Link
+          to={paths.report(report)}
+          onClick={onNavigate}
+          className="text-sm text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          Report: {notification.report_title ?? `#${report}`}
+        </Link>
+      )}
+      <div className="flex items-center justify-between gap-2">
+        <time dateTime={createdAt} className="text-xs text-muted">
+          {formatTimestamp(createdAt)}
+        </time>
+        {!isRead && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-describedby={messageId}
+            disabled={isMarking}
+            onClick={() => onMarkRead(id)}
+          >
+            Mark as Read
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import type { UnreadCount } from '@candor/contract/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { startLiveSocket } from '../../../lib/live/live-socket';
+import { notificationsQueryKey } from '../api/get-notifications';
+import { unreadCountQueryKey } from '../api/get-unread-count';
+
+/** Query key roots of the reports and admin features (see their `api/*-keys.ts`). */
+const reportQueryRoots = ['reports', 'admin'] as const;
+
+/**
+ * Keeps the notifications socket open while `userId` is logged in. Each notification event bumps
+ * the unread count by one at once (spec section 4) and invalidates the list and the count, so
+ * the server's numbers follow; after a reconnect both are reloaded in case events were missed.
+ * `onNotification` receives each event's message (for a screen reader announcement).
+ */
+export function useLiveNotifications(
+  userId: number | null,
+  onNotification?: (message: string) => void,
+) {
+  const queryClient = useQueryClient();
+  const callback = useRef(onNotification);
+  callback.current = onNotification;
+
+  useEffect(() => {
+    if (userId === null) return;
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+    };
+    const live = startLiveSocket({
+      onEvent: (event) => {
+        if (event.type !== 'notification' || !event.message) return;
+        queryClient.setQueryData<UnreadCount>(unreadCountQueryKey, (current) => ({
+          count: (current?.count ?? 0) + 1,
+        }));
+        callback.current?.(event.message);
+        refresh();
+        // A notice about a report means the report or its thread changed: the pages showing
+        // reports (the reporter's and the admin dashboard) reload what they hold.
+        if (event.report !== null) {
+          for (const root of reportQueryRoots)
+            void queryClient.invalidateQueries({ queryKey: [root] });
+        }
+      },
+      onReconnect: refresh,
+    });
+    return () => live.stop();
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+
+type EvidenceFieldProps = {
+  file: File | null;
+  onChange(file: File | null): void;
+  error?: string;
+  /** Upload progress from 0 to 1 while sending, else null. */
+  progress: number | null;
+  maxMb?: number;
+};
+
+function formatSize(bytes: number) {
+  return bytes < 1024 * 1024
+    ? `${Math.ceil(bytes / 1024)} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The optional evidence file (spec section 2: images or videos, 'Max 10MB'). */
+export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: EvidenceFieldProps) {
+  const id = useId();
+  const percent = progress === null ? null : Math.round(progress * 100);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        Evidence <span className="font-normal text-muted">(optional)</span>
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*,video/*"
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
+      />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+        Max {maxMb}MB. Images or videos. Location and camera details are removed from the file.
+      </p>
+      {file && !error && (
+        <p className="mt-1 text-sm text-ink">
+          {file.name} ({formatSize(file.size)})
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {percent !== null && (
+        <div className="mt-3">
+          <label htmlFor={`${id}-progress`} className="text-sm text-ink">
+            Uploading evidence: {percent}%
+          </label>
+          <progress
+            id={`${id}-progress`}
+            max={100}
+            value={percent}
+            className="mt-1 block h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-600"
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Card } from '../../../components/ui/card';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { ApiError } from '../../../lib/api-client';
+import { humanize } from '../../../lib/format';
+import { useReport } from '../api/get-report';
+import { Conversation } from './conversation';
+import { ReportOverview } from './report-overview';
+
+type ReportDetailProps = {
+  reportId: number;
+  isAdmin: boolean;
+  /** Owner actions (My Reports) or nothing (the shared detail page). */
+  actions?: (report: NonNullable<ReturnType<typeof useReport>['data']>) => ReactNode;
+  headingLevel?: 'h1' | 'h2';
+  texts: { loadError: string; commentsError: string; sendError: string };
+};
+
+/** A report with its conversation: used by /reports/{id} and by My Reports' detail view. */
+export function ReportDetail({
+  reportId,
+  isAdmin,
+  actions,
+  headingLevel = 'h1',
+  texts,
+}: ReportDetailProps) {
+  const report = useReport(reportId);
+  const Heading = headingLevel;
+  if (report.isPending) return <LoadingState label="Loading report..." />;
+  if (report.isError) {
+    const missing = report.error instanceof ApiError && report.error.status === 404;
+    return (
+      <Alert tone="error">
+        {missing ? 'Report not found or you do not have access.' : texts.loadError}
+      </Alert>
+    );
+  }
+  const data = report.data;
+  return (
+    <div className="space-y-6">
+      <header>
+        <Heading className="break-words text-3xl font-bold tracking-tight text-brand-900">
+          {data.title}
+        </Heading>
+        <p className="mt-1 text-muted">{humanize(data.category)}</p>
+      </header>
+      <Card>
+        <ReportOverview report={data} />
+      </Card>
+      {actions?.(data)}
+      <Card>
+        <Conversation
+          reportId={reportId}
+          isAdmin={isAdmin}
+          canSend={data.status !== 'cancelled'}
+          loadError={texts.commentsError}
+          sendError={texts.sendError}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Report } from '@candor/contract/reports';
+import { StatusBadge, Tag } from '../../../components/ui/status-badge';
+import { formatDateTime, humanize } from '../../../lib/format';
+
+/** Spec section 2 (Report detail): the overview of one report. */
+export function ReportOverview({ report }: { report: Report }) {
+  return (
+    <section aria-labelledby="report-overview-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusBadge status={report.status} />
+        <span className="text-sm text-muted">Category: {humanize(report.category)}</span>
+        {report.priority_flag && <Tag tone="accent">Priority</Tag>}
+        {report.is_anonymous && <Tag tone="brand">Anonymous</Tag>}
+      </div>
+      <h2 id="report-overview-heading" className="text-lg font-semibold text-brand-900">
+        Overview
+      </h2>
+      <p className="whitespace-pre-wrap break-words text-ink">{report.description}</p>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-muted">Submitted</dt>
+        <dd>
+          <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time>
+        </dd>
+        <dt className="font-medium text-muted">Reference number</dt>
+        <dd className="font-mono">{report.token}</dd>
+        <dt className="font-medium text-muted">Priority</dt>
+        <dd>{report.priority_flag ? 'Yes' : 'No'}</dd>
+        <dt className="font-medium text-muted">Submitted by</dt>
+        <dd>{report.is_anonymous ? 'Anonymous' : (report.submitted_by_username ?? 'N/A')}</dd>
+        {report.organization_name && (
+          <>
+            <dt className="font-medium text-muted">Organization</dt>
+            <dd>{report.organization_name}</dd>
+          </>
+        )}
+        <dt className="font-medium text-muted">Attachment</dt>
+        <dd>
+          {report.file_upload ? (
+            <a
+              href={report.file_upload}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              View File
+            </a>
+          ) : (
+            'None'
+          )}
+        </dd>
+      </dl>
+      {report.file_upload && report.file_kind === 'image' && (
+        <img
+          src={report.file_upload}
+          alt="Evidence attached to this report"
+          className="max-h-72 rounded-lg border border-slate-200"
+        />
+      )}
+    </section>
+  );
+}

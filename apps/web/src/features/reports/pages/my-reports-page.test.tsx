@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tokenStorage } from '../../../lib/auth/token-storage';
+import { mockFetch, renderPage } from '../../../test/render';
+import { accessToken } from '../../../test/tokens';
+import { reportFixture } from '../test-report';
+import { MyReportsPage } from './my-reports-page';
+
+beforeEach(() => tokenStorage.save(accessToken(), 'refresh'));
+
+describe('MyReportsPage', () => {
+  it('lists reports newest first with status, submitter and priority tag', async () => {
+    mockFetch({
+      'GET /api/reports/': {
+        body: [
+          reportFixture({ id: 1, title: 'Older', submitted_at: '2026-01-01T00:00:00Z' }),
+          reportFixture({
+            id: 2,
+            title: 'Newer',
+            submitted_at: '2026-02-01T00:00:00Z',
+            is_anonymous: false,
+            submitted_by_username: 'ada',
+            priority_flag: true,
+            status: 'under_review',
+          }),
+        ],
+      },
+    });
+    renderPage(<MyReportsPage />, { path: '/my-reports' });
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual(['Newer', 'Older']);
+    expect(screen.getByText('Submitted By: ada')).toBeInTheDocument();
+    expect(screen.getByText('Submitted By: Anonymous')).toBeInTheDocument();
+    expect(screen.getByText('Priority')).toBeInTheDocument();
+    expect(screen.getByText('Under Review')).toBeInTheDocument();
+  });
+
+  it('offers to submit a first report when there are none', async () => {
+    mockFetch({ 'GET /api/reports/': { body: [] } });
+    renderPage(<MyReportsPage />, { path: '/my-reports' });
+    expect(await screen.findByRole('link', { name: 'Submit a New Report' })).toHaveAttribute(
+      'href',
+      '/submit-report',
+    );
+  });
+
+  it('shows the spec’s text when the list cannot be loaded', async () => {
+    mockFetch({ 'GET /api/reports/': { status: 500, body: { detail: 'x' } } });
+    renderPage(<MyReportsPage />, { path: '/my-reports' });
+    expect(
+      await screen.findByText('Failed to fetch your reports. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens a report with Back, Cancel and Delete, and asks before cancelling', async () => {
+    mockFetch({
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+      'POST /api/reports/41/cancel/': { body: reportFixture({ status: 'cancelled' }) },
+    });
+    renderPage(<MyReportsPage />, { path: '/my-reports', route: '/my-reports?report=41' });
+    expect(await screen.findByRole('heading', { name: 'Unsafe scaffolding' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '← Back to My Reports' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export Certificate' })).not.toBeInTheDocument();
+    expect(screen.getByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Report' }));
+    expect(
+      screen.getByText(
+        'Are you sure you want to cancel this report? This action cannot be undone if the report status changes.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      screen.getAllByRole('button', { name: 'Cancel Report' }).at(-1) as HTMLElement,
+    );
+    expect(await screen.findByText('Report cancelled successfully!')).toBeInTheDocument();
+  });
+
+  it('offers the certificate only for a resolved report', async () => {
+    mockFetch({
+      'GET /api/reports/41/': { body: reportFixture({ status: 'resolved' }) },
+      'GET /api/reports/41/comments/': { body: [] },
+    });
+    renderPage(<MyReportsPage />, { path: '/my-reports', route: '/my-reports?report=41' });
+    expect(await screen.findByRole('button', { name: 'Export Certificate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Report' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Report' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tokenStorage } from '../../../lib/auth/token-storage';
+import { mockFetch, renderPage } from '../../../test/render';
+import { accessToken } from '../../../test/tokens';
+import { reportFixture } from '../test-report';
+import { ReportDetailPage } from './report-detail-page';
+
+const message = {
+  id: 1,
+  message: 'We are looking into it.',
+  sent_at: '2026-11-20T11:00:00Z',
+  is_internal: false,
+  is_sender_admin: true,
+  is_current_user_sender: false,
+  display_sender_name: 'case_handler',
+};
+
+describe('ReportDetailPage', () => {
+  it('shows the overview, the thread, and a Send button disabled for blank text', async () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    mockFetch({
+      'GET /api/reports/41/': {
+        body: reportFixture({
+          file_upload: '/api/reports/41/evidence/?expires=1&signature=x',
+          file_kind: 'video',
+        }),
+      },
+      'GET /api/reports/41/comments/': { body: [message] },
+      'POST /api/reports/41/comments/': {
+        status: 201,
+        body: {
+          ...message,
+          id: 2,
+          message: 'Thanks',
+          is_sender_admin: false,
+          is_current_user_sender: true,
+        },
+      },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    expect(await screen.findByRole('heading', { name: 'Unsafe scaffolding' })).toBeInTheDocument();
+    expect(screen.getByText('CND-7K3Q-9XW2-M4TD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View File' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/evidence/'),
+    );
+    expect(await screen.findByText('We are looking into it.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Internal Note/)).not.toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Send Message' });
+    expect(send).toBeDisabled();
+    const box = screen.getByLabelText('Your message');
+    expect(box).toHaveAttribute('rows', '3');
+    await userEvent.type(box, '   ');
+    expect(send).toBeDisabled();
+    await userEvent.type(box, 'Thanks');
+    await userEvent.click(send);
+    expect(box).toHaveValue('');
+    expect(await screen.findByText('Thanks')).toBeInTheDocument();
+  });
+
+  it('gives a message that failed to send back to its writer', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
+    mockFetch({
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+      'POST /api/reports/41/comments/': { status: 503, body: { detail: 'Try later.' } },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    const box = await screen.findByLabelText('Your message');
+    await userEvent.type(box, 'Check the rota');
+    await userEvent.click(screen.getByLabelText(/Internal Note/));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(
+      await screen.findByText('Failed to send message. Please try again.'),
+    ).toBeInTheDocument();
+    expect(box).toHaveValue('Check the rota');
+    expect(screen.getByLabelText(/Internal Note/)).toBeChecked();
+  });
+
+  it('gives admins the Internal Note checkbox', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
+    mockFetch({
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [{ ...message, is_internal: true }] },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    expect(await screen.findByLabelText(/Internal Note/)).toBeInTheDocument();
+    expect(await screen.findByText('Internal note')).toBeInTheDocument();
+  });
+
+  it('says when the report is missing or not the caller’s', async () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    mockFetch({});
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/999' });
+    expect(
+      await screen.findByText('Report not found or you do not have access.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the address has no report id', () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    renderPage(<ReportDetailPage />, { path: '/reports' });
+    expect(
+      screen.getByText(
+        'No report ID provided in the URL. Please navigate from a valid report link.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,135 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tokenStorage } from '../../../lib/auth/token-storage';
+import { mockFetch, renderPage } from '../../../test/render';
+import { accessToken } from '../../../test/tokens';
+import { reportFixture } from '../test-report';
+import { SubmitReportPage } from './submit-report-page';
+
+type Sent = { body: FormData | null };
+
+/** A stand-in XMLHttpRequest answering the submit call, reporting upload progress first. */
+function stubXhr(answer: { status: number; body: unknown }) {
+  const sent: Sent = { body: null };
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send(body: FormData) {
+      sent.body = body;
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 } as ProgressEvent);
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+beforeEach(() => {
+  tokenStorage.save(accessToken(), 'refresh');
+  mockFetch({
+    'GET /api/site/': {
+      body: { support_email: 'a@b.c', support_phone: '1', business_hours: 'x', max_upload_mb: 10 },
+    },
+  });
+});
+
+async function fillRequired() {
+  await userEvent.type(screen.getByLabelText('Title'), 'Unsafe scaffolding');
+  await userEvent.type(screen.getByLabelText('Detailed Description'), 'Not anchored.');
+}
+
+describe('SubmitReportPage', () => {
+  it('shows the spec’s fields, with anonymity on by default', () => {
+    renderPage(<SubmitReportPage />);
+    expect(screen.getByRole('heading', { name: 'Submit a Report' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Category')).toHaveValue('abuse');
+    expect(screen.getByText(/Max 10MB/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Mark as Priority Report')).not.toBeChecked();
+    expect(
+      screen.getByText('Priority reports may receive expedited review and response times.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Submit anonymously')).toBeChecked();
+  });
+
+  it('requires a title and a description', async () => {
+    renderPage(<SubmitReportPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+  });
+
+  it('refuses a file that is not an image or video, and one over the limit, before sending', async () => {
+    const sent = stubXhr({ status: 201, body: reportFixture() });
+    renderPage(<SubmitReportPage />);
+    await fillRequired();
+    const input = screen.getByLabelText(/Evidence/);
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] },
+    });
+    expect(
+      screen.getByText(
+        'Only image (JPEG, PNG, WebP, GIF) or video (MP4, MOV, WebM) files are accepted.',
+      ),
+    ).toBeInTheDocument();
+    const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(
+      screen.getByText('The file is too large. The maximum size is 10 MB.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    expect(sent.body).toBeNull();
+  });
+
+  it('sends the form and shows the reference number before moving on', async () => {
+    const sent = stubXhr({ status: 201, body: reportFixture() });
+    renderPage(<SubmitReportPage />);
+    await fillRequired();
+    await userEvent.click(screen.getByLabelText('Mark as Priority Report'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    expect(await screen.findByText('Report submitted successfully!')).toBeInTheDocument();
+    expect(screen.getByText('CND-7K3Q-9XW2-M4TD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your report' })).toHaveAttribute(
+      'href',
+      '/reports/41',
+    );
+    expect(sent.body?.get('priority_flag')).toBe('true');
+    expect(sent.body?.get('is_anonymous')).toBe('true');
+    expect(sent.body?.get('category')).toBe('abuse');
+  });
+
+  it('shows the server’s detail as "Error: {detail}"', async () => {
+    stubXhr({ status: 400, body: { detail: 'The file could not be read as an image.' } });
+    renderPage(<SubmitReportPage />);
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    expect(
+      await screen.findByText('Error: The file could not be read as an image.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the server cannot be reached', async () => {
+    class FailingXhr {
+      upload = {};
+      onerror: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        queueMicrotask(() => this.onerror?.());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FailingXhr);
+    renderPage(<SubmitReportPage />);
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    expect(await screen.findByText('Network error or server unavailable.')).toBeInTheDocument();
+  });
+});

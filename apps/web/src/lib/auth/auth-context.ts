@@ -1,0 +1,23 @@
+import type { TokenPair } from '@candor/contract/accounts';
+import { createContext, useContext } from 'react';
+import type { TokenClaims } from './tokens';
+
+export type AuthContextValue = {
+  /** 'initializing' until the stored session has been checked (and refreshed if needed). */
+  status: 'initializing' | 'ready';
+  /** Claims of the current access token, or null when logged out. */
+  user: TokenClaims | null;
+  /** The stored superuser flag (spec section 2 uses it for the dashboard link). */
+  isSuperuser: boolean;
+  signIn(tokens: TokenPair): TokenClaims | null;
+  /** Revokes the login on the server and clears both tokens (spec section 2). */
+  signOut(): Promise<void>;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

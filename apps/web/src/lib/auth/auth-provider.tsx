@@ -1,0 +1,81 @@
+import type { TokenPair } from '@candor/contract/accounts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { API_BASE, refreshSession } from '../api-client';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { startSessionTimer } from './session-timer';
+import { tokenStorage } from './token-storage';
+import { decideStartup, decodeToken } from './tokens';
+
+const snapshot = () => `${tokenStorage.getAccess() ?? ''}|${tokenStorage.isSuperuser()}`;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<'initializing' | 'ready'>('initializing');
+  const session = useSyncExternalStore(tokenStorage.subscribe, snapshot, snapshot);
+
+  useEffect(() => {
+    const decision = decideStartup(tokenStorage.getAccess(), tokenStorage.getRefresh(), Date.now());
+    if (decision === 'refresh') {
+      void refreshSession().finally(() => setStatus('ready'));
+      return;
+    }
+    // An expired or undecodable access token with nothing to refresh it is cleared.
+    if (decision === 'anonymous' && tokenStorage.getAccess()) tokenStorage.clear();
+    setStatus('ready');
+  }, []);
+
+  useEffect(() => startSessionTimer(refreshSession), []);
+
+  // Cached answers belong to whoever was logged in: drop them when that changes.
+  const userId = decodeToken(session.split('|')[0])?.user_id ?? null;
+  useEffect(() => {
+    if (userId === null) queryClient.clear();
+  }, [userId, queryClient]);
+
+  const signIn = useCallback(
+    (tokens: TokenPair) => {
+      queryClient.clear();
+      tokenStorage.save(tokens.access, tokens.refresh);
+      return decodeToken(tokens.access);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    const refresh = tokenStorage.getRefresh();
+    tokenStorage.clear();
+    queryClient.clear();
+    if (!refresh) return;
+    try {
+      await fetch(`${API_BASE}/api/accounts/logout/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+        keepalive: true,
+      });
+    } catch {
+      // The tokens are gone from this browser either way.
+    }
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const [access, superuser] = session.split('|');
+    return {
+      status,
+      user: decodeToken(access),
+      isSuperuser: superuser === 'true',
+      signIn,
+      signOut,
+    };
+  }, [session, status, signIn, signOut]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

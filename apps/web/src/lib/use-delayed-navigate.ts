@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { type To, useNavigate } from 'react-router';
+
+/** Navigates after a pause (spec section 9 redirects); cancelled if the page goes away first. */
+export function useDelayedNavigate() {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (to: To, delayMs: number) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => navigate(to), delayMs);
+    },
+    [navigate],
+  );
+}
