@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { registerUser, uniqueUsername } from '../support/api';
+import { saveScreenshot } from '../support/screenshots';
+
+test('register, log in, see and edit the profile, log out', async ({ page }) => {
+  const username = uniqueUsername('journey');
+  const password = 'journey-passphrase-1';
+
+  await page.goto('/register');
+  await page.getByLabel(/First name/).fill('Grace');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Registration successful! Redirecting to login...',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'My Reports' })).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+  await expect(page.getByText(username)).toBeVisible();
+  await expect(page.getByText('User', { exact: true })).toBeVisible();
+  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  await saveScreenshot(page, 'profile');
+
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/EditProfile$/);
+  const renamed = `${username}_2`;
+  await page.getByLabel('Username').fill(renamed);
+  await page.getByLabel('Email').fill(`${renamed}@example.org`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('status')).toHaveText('Profile updated successfully!');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(renamed, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${renamed}@example.org`)).toBeVisible();
+
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]),
+  ).toEqual([null, null]);
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('a failed login shows the spec message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(uniqueUsername('ghost'));
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Login failed. Please check your credentials or try again later.',
+  );
+});
+
+test('registering a taken username shows the server message', async ({ page, request }) => {
+  const existing = await registerUser(request);
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(existing.username);
+  await page.getByLabel('Password').fill('another-passphrase');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Registration failed: A user with that username already exists.',
+  );
+});
+
+test('a user visiting /admin-dashboard lands on /', async ({ page, request }) => {
+  const user = await registerUser(request);
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin-dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Anonymous Reporting Made Safe' }),
+  ).toBeVisible();
+});
+
+test('a visitor sent to log in before submitting a report is told why and brought back', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request);
+  await page.goto('/submit-report');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/submit-report$/);
+});
+
+test('an undecodable stored token is cleared and the visitor goes to /login', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('accessToken', 'not-a-token');
+    localStorage.setItem('refreshToken', 'not-a-refresh-token');
+  });
+  await page.goto('/my-reports');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+});
+
+test('unknown paths show a page-not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys against the production build served by the real server on a fresh embedded
+ * database (DESIGN.md "e2e/"). Chromium comes from Debian (`/usr/bin/chromium`).
+ */
+const port = Number(process.env.E2E_PORT ?? 8765);
+export const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(import.meta.dirname, 'output', 'server-data');
+
+export const superuser = { username: 'e2e_superuser', password: 'e2e-superuser-passphrase' };
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'output/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'output/report', open: 'never' }]],
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node ../scripts/e2e-server.mjs`,
+    cwd: import.meta.dirname,
+    url: `${baseURL}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SUPERUSER_USERNAME: superuser.username,
+      SUPERUSER_PASSWORD: superuser.password,
+      // Every journey registers its own users from one address.
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_WRITE_PER_MINUTE: '1000',
+    },
+  },
+});
