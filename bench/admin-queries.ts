@@ -1,0 +1,126 @@
+// Admin list (first page) and analytics over 100,000 reports (issue: admin command center).
+// Target: p95 under 50 ms on PostgreSQL. Runs against BENCH_DATABASE_URL (default: the local
+// server's `candor_bench` database, recreated) or, with BENCH_DATABASE_URL=embedded, PGlite.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { resolveSecrets } from '../apps/server/src/lib/secrets';
+import { createLocalStorage } from '../apps/server/src/lib/storage';
+import { percentile, recordResult } from './support/results';
+
+const REPORTS = Number(process.env.REPORTS ?? 100_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 200);
+const requested =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_bench';
+const embedded = requested === 'embedded';
+
+if (!embedded) {
+  // A fresh database each run.
+  const admin = new pg.Client({ connectionString: requested.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const name = new URL(requested).pathname.slice(1);
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-bench-'));
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const database = await openDatabase({
+  url: embedded ? undefined : requested,
+  dataDir: 'memory://',
+});
+await database.migrate();
+const app = await buildApp(config, {
+  database,
+  secrets: resolveSecrets(config, () => {}),
+  storage: createLocalStorage(path.join(dataDir, 'uploads')),
+  logger: pino({ level: 'silent' }),
+});
+await app.ready();
+
+await app.inject({
+  method: 'POST',
+  url: '/api/accounts/register/',
+  payload: { username: 'bench_admin', password: 'bench-admin-passphrase', email: '' },
+});
+await database.db.execute(sql`update users set role = 'admin' where username = 'bench_admin'`);
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/accounts/login/',
+  payload: { username: 'bench_admin', password: 'bench-admin-passphrase' },
+});
+const headers = { authorization: `Bearer ${login.json().access}` };
+
+// Descriptions are sealed like real ones; a handful of sealed values are reused across rows.
+const sealed = Array.from({ length: 16 }, (_, i) =>
+  app.ctx.sealer.seal(
+    `Description number ${i} with some detail of what happened.`,
+    'report.description',
+  ),
+);
+console.log(`seeding ${REPORTS} reports...`);
+const seedStart = Date.now();
+for (let start = 0; start < REPORTS; start += 5_000) {
+  const rows = Array.from({ length: Math.min(5_000, REPORTS - start) }, (_, i) => {
+    const n = start + i;
+    return sql`(${`CND-BNCH-${n.toString(36).toUpperCase().padStart(4, '0')}-${n}`}, ${`Report ${n}`},
+      ${['abuse', 'corruption', 'harassment', 'other'][n % 4]},
+      ${['pending', 'under_review', 'resolved', 'rejected', 'cancelled'][n % 5]},
+      ${n % 7 === 0}, true, false, ${`hash-${n % 1000}`}, ${sealed[n % 16]},
+      now() - make_interval(secs => ${n}))`;
+  });
+  await database.db.execute(sql`insert into reports
+    (reference, title, category, status, priority_flag, is_anonymous, is_premium_report, owner_hash, description, submitted_at)
+    values ${sql.join(rows, sql`, `)}`);
+}
+await database.db.execute(sql`vacuum analyze reports`);
+console.log(`seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+async function measure(url: string): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS + 10; i += 1) {
+    const start = process.hrtime.bigint();
+    const response = await fetch(`${base}${url}`, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    // The first ten warm the connection pool and the plans.
+    if (i >= 10) samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return samples;
+}
+
+const cases = [
+  ['admin list, first page (25)', '/api/admin/reports/?limit=25'],
+  ['admin list, status filter, first page', '/api/admin/reports/?status=pending&limit=25'],
+  ['analytics', '/api/admin/analytics/'],
+] as const;
+const lines: string[] = [];
+for (const [label, url] of cases) {
+  const samples = await measure(url);
+  lines.push(
+    `| ${label} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${ROUNDS} |`,
+  );
+}
+const driver = embedded ? 'PGlite (embedded)' : 'PostgreSQL 15';
+const table = [
+  `${REPORTS.toLocaleString('en')} reports on ${driver}, over HTTP on loopback, one request at a time.`,
+  '',
+  '| request | p50 ms | p95 ms | samples |',
+  '|---|---|---|---|',
+  ...lines,
+].join('\n');
+console.log(table);
+await recordResult(`Admin list and analytics (${driver})`, table);
+await app.close();
+await database.close();
