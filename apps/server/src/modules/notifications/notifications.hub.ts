@@ -26,6 +26,11 @@ const MAX_BATCH = 500;
 /** A client this far behind on reading is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const CLOSE_GRACE_MS = 1000;
+/**
+ * Sockets one user may hold on this process: one per open tab is far below it, and a script
+ * opening sockets without end only ever pushes out its own oldest ones.
+ */
+export const MAX_SOCKETS_PER_USER = 20;
 
 /**
  * This process's live sockets, by user (DESIGN.md "Live notifications"). Every process hears
@@ -134,6 +139,14 @@ export function createNotificationHub(options: NotificationHubOptions) {
         byUser.set(userId, sockets);
       }
       sockets.add(socket);
+      // A Set keeps insertion order: the first sockets are the oldest.
+      for (const oldest of [...sockets].slice(
+        0,
+        Math.max(0, sockets.size - MAX_SOCKETS_PER_USER),
+      )) {
+        remove(oldest);
+        oldest.close(liveCloseCodes.policyViolation, 'Too many connections');
+      }
       socket.on('pong', () => {
         entry.isAlive = true;
       });

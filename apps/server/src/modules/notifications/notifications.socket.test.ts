@@ -3,8 +3,9 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, setUserFields, type TestUser } from '../../../test/factories';
-import { connectLive, listenLocally, waitForClose } from '../../../test/live';
+import { connectLive, type LiveClient, listenLocally, waitForClose } from '../../../test/live';
 import { createAccessTokenSigner } from '../../lib/tokens';
+import { MAX_SOCKETS_PER_USER } from './notifications.hub';
 import { createNotifications, type NotificationInput } from './notifications.service';
 
 let t: TestApp;
@@ -195,6 +196,25 @@ describe('live delivery', () => {
     } finally {
       await other.app.close();
     }
+  });
+
+  it(`keeps at most ${MAX_SOCKETS_PER_USER} sockets per user, closing the oldest`, async () => {
+    const user = await createUser(t);
+    const clients = [];
+    for (let index = 0; index <= MAX_SOCKETS_PER_USER; index += 1) {
+      const client = connectLive(url(user.id, user.tokens.access));
+      await client.opened;
+      clients.push(client);
+    }
+    const [oldest, ...kept] = clients;
+    expect(await waitForClose(oldest as LiveClient)).toEqual({
+      code: 1008,
+      reason: 'Too many connections',
+    });
+    const [created] = await notify([{ userId: user.id, message: 'to the newest tabs' }]);
+    for (const client of kept) expect(await client.next()).toMatchObject({ id: created?.id });
+    expect(oldest?.received).toEqual([]);
+    await Promise.all(kept.map((client) => client.close()));
   });
 
   it('closes the socket with 1008 when its access token expires', async () => {
