@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { reports } from '../../db/schema';
 import { selectReports } from '../reports/reports.repository';
@@ -11,12 +11,20 @@ export type AdminReportFilter = {
   ids?: number[];
 };
 
+/**
+ * `id = any($1)`: one array parameter, where `in ($1, $2, ...)` would fail past the 65,535
+ * parameters a statement may bind (a broad search, or the whole unpaged list).
+ */
+function idIn(ids: number[]): SQL {
+  return sql`${reports.id} = any(${sql.param(ids)}::int[])`;
+}
+
 function whereOf(filter: AdminReportFilter): SQL | undefined {
   return and(
     filter.organizationId === null ? undefined : eq(reports.organizationId, filter.organizationId),
     filter.status ? eq(reports.status, filter.status) : undefined,
     filter.category ? eq(reports.category, filter.category) : undefined,
-    filter.ids ? inArray(reports.id, filter.ids) : undefined,
+    filter.ids ? idIn(filter.ids) : undefined,
   );
 }
 
@@ -40,7 +48,7 @@ export async function findReportsPage(
     (row) => row.id,
   );
   if (ids.length === 0) return [];
-  const rows = await selectReports(db).where(inArray(reports.id, ids));
+  const rows = await selectReports(db).where(idIn(ids));
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
