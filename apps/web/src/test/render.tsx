@@ -64,11 +64,11 @@ export function mockFetch(
     | ((init: RequestInit) => { status?: number; body?: unknown })
   >,
 ) {
-  const calls: { key: string; init: RequestInit }[] = [];
+  const calls: { key: string; url: string; init: RequestInit }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    calls.push({ key, init });
+    calls.push({ key, url: url.pathname + url.search, init });
     const route = routes[key];
     if (!route)
       return new Response(JSON.stringify({ detail: 'Not found.' }), {

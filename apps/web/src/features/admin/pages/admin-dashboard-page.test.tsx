@@ -1,5 +1,5 @@
 import type { Report } from '@candor/contract/reports';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '../../../lib/auth/token-storage';
 import { mockFetch, renderPage } from '../../../test/render';
@@ -111,6 +111,21 @@ describe('AdminDashboardPage', () => {
     const done = screen.getByRole('heading', { name: 'Done one' }).closest('li') as HTMLElement;
     expect(within(done).queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
     expect(within(done).getByText('Final: Resolved')).toBeInTheDocument();
+  });
+
+  it('searches once the typing pauses, not on every key', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': { body: { count: 0, results: [] } },
+    });
+    renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    await userEvent.type(await screen.findByLabelText('Search'), 'bribes');
+    const searches = () =>
+      calls
+        .filter((call) => call.key === 'GET /api/admin/reports/')
+        .map((call) => new URL(call.url, 'http://localhost').searchParams.get('q'))
+        .filter((q) => q !== null);
+    await waitFor(() => expect(searches()).toEqual(['bribes']));
   });
 
   it('shows the spec’s texts when nothing matches and when loading fails', async () => {

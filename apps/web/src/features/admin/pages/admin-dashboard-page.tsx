@@ -1,11 +1,12 @@
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@candor/contract/admin';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Page } from '../../../components/ui/page';
 import { serverDetail } from '../../../lib/error-messages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminReports } from '../api/get-admin-reports';
 import { useAnalytics } from '../api/get-analytics';
 import { useUpdateReportStatus } from '../api/update-report-status';
@@ -14,6 +15,7 @@ import { AnalyticsCards } from '../components/analytics-cards';
 import { CategoryChart } from '../components/category-chart';
 import { type Filters, ReportFilters } from '../components/report-filters';
 
+const SEARCH_PAUSE_MS = 300;
 const initialFilters: Filters = { q: '', category: 'all', status: 'all', order: 'newest' };
 
 /** /admin-dashboard (spec section 2): analytics, the reports and the status workflow. */
@@ -21,7 +23,9 @@ export function AdminDashboardPage() {
   const [filters, setFilters] = useState(initialFilters);
   const [pageIndex, setPageIndex] = useState(0);
   const [updateError, setUpdateError] = useState<string | null>(null);
-  const q = useDeferredValue(filters.q.trim());
+  // A search opens every sealed description in scope on the server: one request per pause in
+  // typing, not one per key.
+  const q = useDebouncedValue(filters.q.trim(), SEARCH_PAUSE_MS);
   const analytics = useAnalytics();
   const reports = useAdminReports({
     q: q || undefined,
