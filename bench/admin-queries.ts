@@ -87,9 +87,9 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-async function measure(url: string): Promise<number[]> {
+async function measure(url: string, rounds: number): Promise<number[]> {
   const samples: number[] = [];
-  for (let i = 0; i < ROUNDS + 10; i += 1) {
+  for (let i = 0; i < rounds + 10; i += 1) {
     const start = process.hrtime.bigint();
     const response = await fetch(`${base}${url}`, { headers });
     await response.arrayBuffer();
@@ -100,16 +100,28 @@ async function measure(url: string): Promise<number[]> {
   return samples;
 }
 
+// Search opens every sealed description in scope, so it is measured over fewer rounds.
+const SEARCH_ROUNDS = Math.max(1, Math.round(ROUNDS / 10));
 const cases = [
-  ['admin list, first page (25)', '/api/admin/reports/?limit=25'],
-  ['admin list, status filter, first page', '/api/admin/reports/?status=pending&limit=25'],
-  ['analytics', '/api/admin/analytics/'],
+  ['admin list, first page (25)', '/api/admin/reports/?limit=25', ROUNDS],
+  ['admin list, status filter, first page', '/api/admin/reports/?status=pending&limit=25', ROUNDS],
+  ['analytics', '/api/admin/analytics/', ROUNDS],
+  [
+    'search, description words, first page',
+    '/api/admin/reports/?q=number%203%20&limit=25',
+    SEARCH_ROUNDS,
+  ],
+  [
+    'search, status filter + words, first page',
+    '/api/admin/reports/?status=pending&q=number%203%20&limit=25',
+    SEARCH_ROUNDS,
+  ],
 ] as const;
 const lines: string[] = [];
-for (const [label, url] of cases) {
-  const samples = await measure(url);
+for (const [label, url, rounds] of cases) {
+  const samples = await measure(url, rounds);
   lines.push(
-    `| ${label} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${ROUNDS} |`,
+    `| ${label} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${rounds} |`,
   );
 }
 const driver = embedded ? 'PGlite (embedded)' : 'PostgreSQL 15';
@@ -119,6 +131,10 @@ const table = [
   '| request | p50 ms | p95 ms | samples |',
   '|---|---|---|---|',
   ...lines,
+  '',
+  'Analytics read the per-group counts a trigger keeps (migration 0004); counting the reports',
+  'themselves, even from an index alone, measured p50 31.5 / p95 55.2 ms here. A search opens',
+  'every sealed description in scope, so its cost grows with the reports in scope.',
 ].join('\n');
 console.log(table);
 await recordResult(`Admin list and analytics (${driver})`, table);

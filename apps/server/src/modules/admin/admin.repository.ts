@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { reports } from '../../db/schema';
+import { reportCounts, reports } from '../../db/schema';
 import { selectReports } from '../reports/reports.repository';
 
 export type AdminReportFilter = {
@@ -71,17 +71,25 @@ export async function findSearchableReports(db: Executor, filter: AdminReportFil
     .where(whereOf(filter));
 }
 
-/** One grouped count; every figure of the analytics comes from these few rows. */
+/**
+ * The kept counts of each group (migration 0004): a few rows per organisation, whatever the
+ * number of reports. A platform admin's figures add up every organisation's.
+ */
 export async function countReportsByGroup(db: Executor, organizationId: number | null) {
   return db
     .select({
-      status: reports.status,
-      category: reports.category,
-      priority: reports.priorityFlag,
-      anonymous: reports.isAnonymous,
-      total: sql<number>`count(*)::int`,
+      status: reportCounts.status,
+      category: reportCounts.category,
+      priority: reportCounts.priorityFlag,
+      anonymous: reportCounts.isAnonymous,
+      total: sql<number>`sum(${reportCounts.total})::int`,
     })
-    .from(reports)
-    .where(organizationId === null ? undefined : eq(reports.organizationId, organizationId))
-    .groupBy(reports.status, reports.category, reports.priorityFlag, reports.isAnonymous);
+    .from(reportCounts)
+    .where(organizationId === null ? undefined : eq(reportCounts.organizationKey, organizationId))
+    .groupBy(
+      reportCounts.status,
+      reportCounts.category,
+      reportCounts.priorityFlag,
+      reportCounts.isAnonymous,
+    );
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import {
@@ -119,6 +119,53 @@ describe('GET /api/admin/analytics/', () => {
       anonymous_vs_identified_reports: { true: 2, false: 1 },
       reports_by_category: { abuse: 1, corruption: 0, harassment: 1, other: 1 },
     });
+  });
+
+  it('follows cancels, deletes, workflow changes and an organisation going away', async () => {
+    const { admin, member } = await scope();
+    const reporter = await member();
+    const kept = await createReport(t, reporter, { priority_flag: 'true' });
+    const cancelled = await createReport(t, reporter, { category: 'corruption' });
+    const deleted = await createReport(t, reporter, { is_anonymous: 'false' });
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: reporter.headers });
+    expect((await post(`/api/reports/${cancelled.id}/cancel/`)).statusCode).toBe(200);
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/reports/${deleted.id}/`,
+      headers: reporter.headers,
+    });
+    expect(removal.statusCode).toBe(204);
+    expect((await patch(kept.id, admin, { status: 'under_review' })).statusCode).toBe(200);
+    const body = (await get('/api/admin/analytics/', admin)).json();
+    expect(body).toMatchObject({
+      total_reports: 2,
+      reports_by_status: { pending: 0, under_review: 1, cancelled: 1 },
+      priority_reports_count: 1,
+      anonymous_vs_identified_reports: { true: 2, false: 0 },
+      reports_by_category: { abuse: 1, corruption: 1 },
+    });
+  });
+
+  it('keeps counts that always equal a count of the reports themselves', async () => {
+    // Reports of an organisation that is removed move to "no organisation".
+    const { member } = await scope();
+    const reporter = await member();
+    const report = await createReport(t, reporter, { category: 'other' });
+    await t.database.db.execute(sql`delete from organizations where id = (
+      select organization_id from reports where id = ${report.id})`);
+    await t.database.db.execute(
+      sql`update reports set priority_flag = not priority_flag where id = ${report.id}`,
+    );
+    const groups = async (query: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows
+        .map((row) => JSON.stringify(row))
+        .sort();
+    const kept = await groups(sql`select organization_key as org, status, category,
+      priority_flag, is_anonymous, total from report_counts where total <> 0`);
+    const counted = await groups(sql`select coalesce(organization_id, 0) as org, status, category,
+      priority_flag, is_anonymous, count(*)::int as total from reports group by 1, 2, 3, 4, 5`);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(counted);
   });
 
   it('answers zeros for every key when there are no reports', async () => {
