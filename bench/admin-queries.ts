@@ -87,9 +87,10 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-async function measure(url: string, rounds: number): Promise<number[]> {
+async function measure(url: string, rounds: number, cold: boolean): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < rounds + 10; i += 1) {
+    if (cold) app.ctx.searchTexts.clear();
     const start = process.hrtime.bigint();
     const response = await fetch(`${base}${url}`, { headers });
     await response.arrayBuffer();
@@ -100,26 +101,25 @@ async function measure(url: string, rounds: number): Promise<number[]> {
   return samples;
 }
 
-// Search opens every sealed description in scope, so it is measured over fewer rounds.
+// A search opens the sealed descriptions it has not opened before: fewer rounds.
 const SEARCH_ROUNDS = Math.max(1, Math.round(ROUNDS / 10));
-const cases = [
-  ['admin list, first page (25)', '/api/admin/reports/?limit=25', ROUNDS],
-  ['admin list, status filter, first page', '/api/admin/reports/?status=pending&limit=25', ROUNDS],
-  ['analytics', '/api/admin/analytics/', ROUNDS],
+const words = '/api/admin/reports/?q=number%203%20&limit=25';
+const cases: [label: string, url: string, rounds: number, cold: boolean][] = [
+  ['admin list, first page (25)', '/api/admin/reports/?limit=25', ROUNDS, false],
   [
-    'search, description words, first page',
-    '/api/admin/reports/?q=number%203%20&limit=25',
-    SEARCH_ROUNDS,
+    'admin list, status filter, first page',
+    '/api/admin/reports/?status=pending&limit=25',
+    ROUNDS,
+    false,
   ],
-  [
-    'search, status filter + words, first page',
-    '/api/admin/reports/?status=pending&q=number%203%20&limit=25',
-    SEARCH_ROUNDS,
-  ],
-] as const;
+  ['analytics', '/api/admin/analytics/', ROUNDS, false],
+  ['search, description words, none opened yet', words, SEARCH_ROUNDS, true],
+  ['search, description words, opened ones in memory', words, SEARCH_ROUNDS, false],
+  ['search, status filter + words, in memory', `${words}&status=pending`, SEARCH_ROUNDS, false],
+];
 const lines: string[] = [];
-for (const [label, url, rounds] of cases) {
-  const samples = await measure(url, rounds);
+for (const [label, url, rounds, cold] of cases) {
+  const samples = await measure(url, rounds, cold);
   lines.push(
     `| ${label} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${rounds} |`,
   );
@@ -134,7 +134,8 @@ const table = [
   '',
   'Analytics read the per-group counts a trigger keeps (migration 0004); counting the reports',
   'themselves, even from an index alone, measured p50 31.5 / p95 55.2 ms here. A search opens',
-  'every sealed description in scope, so its cost grows with the reports in scope.',
+  'the sealed descriptions in scope it has not opened before and keeps them in memory (bounded,',
+  'never written anywhere), so its cost still grows with the reports in scope.',
 ].join('\n');
 console.log(table);
 await recordResult(`Admin list and analytics (${driver})`, table);

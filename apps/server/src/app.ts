@@ -69,6 +69,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
   );
 
+  app.addHook('onClose', async () => app.ctx.searchTexts.close());
+
   // The API speaks JSON and multipart only.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body reads as no body, so `POST .../cancel/` with a JSON content type works.

@@ -5,6 +5,7 @@ import { createHasher, createSealer, type Hasher, type Sealer } from './lib/cryp
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
+import { createSearchTexts, type SearchTexts } from './modules/admin/search-texts';
 
 /** What services need, built once per app and passed explicitly (no module-level state). */
 export type AppContext = {
@@ -16,6 +17,8 @@ export type AppContext = {
   accessTokens: AccessTokenSigner;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** Opened descriptions for admin search, in memory only (modules/admin/search-texts.ts). */
+  searchTexts: SearchTexts;
 };
 
 declare module 'fastify' {
@@ -40,5 +43,6 @@ export function createContext(deps: {
     accessTokens: createAccessTokenSigner(deps.secrets.jwt, deps.config.tokens.accessTtlSeconds),
     storage: deps.storage,
     log: deps.log,
+    searchTexts: createSearchTexts(),
   };
 }

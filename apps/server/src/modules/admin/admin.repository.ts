@@ -58,17 +58,19 @@ export async function countReports(db: Executor, filter: AdminReportFilter): Pro
   return row?.total ?? 0;
 }
 
-/** What a text search needs, without joins: the description is sealed, so it is matched after opening. */
+/** What a text search matches first, without joins: the sealed descriptions come after. */
 export async function findSearchableReports(db: Executor, filter: AdminReportFilter) {
   return db
-    .select({
-      id: reports.id,
-      title: reports.title,
-      category: reports.category,
-      description: reports.description,
-    })
+    .select({ id: reports.id, title: reports.title, category: reports.category })
     .from(reports)
     .where(whereOf(filter));
+}
+
+export async function findSealedDescriptions(db: Executor, ids: number[]) {
+  return db
+    .select({ id: reports.id, description: reports.description })
+    .from(reports)
+    .where(idIn(ids));
 }
 
 /**

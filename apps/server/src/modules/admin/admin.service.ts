@@ -13,17 +13,36 @@ import * as repo from './admin.repository';
 
 export type ReportList = Report[] | { count: number; results: Report[] };
 
+/** Sealed descriptions opened per query when they are not in memory yet. */
+const OPEN_BATCH = 5_000;
+
+/**
+ * Ids of the reports in scope whose title, category or description holds `q`. Descriptions are
+ * sealed, so they are matched after opening; opened ones stay in memory for the next search.
+ */
 async function searchIds(ctx: AppContext, filter: repo.AdminReportFilter, q: string) {
   const needle = q.toLowerCase();
-  const rows = await repo.findSearchableReports(ctx.db, filter);
-  return rows
-    .filter(
-      (row) =>
-        row.title.toLowerCase().includes(needle) ||
-        row.category.includes(needle) ||
-        ctx.sealer.openText(row.description, DESCRIPTION_PURPOSE).toLowerCase().includes(needle),
-    )
-    .map((row) => row.id);
+  const matched: number[] = [];
+  const unopened: number[] = [];
+  for (const row of await repo.findSearchableReports(ctx.db, filter)) {
+    const text = ctx.searchTexts.get(row.id);
+    if (row.title.toLowerCase().includes(needle) || row.category.includes(needle)) {
+      matched.push(row.id);
+    } else if (text === undefined) {
+      unopened.push(row.id);
+    } else if (text.includes(needle)) {
+      matched.push(row.id);
+    }
+  }
+  for (let start = 0; start < unopened.length; start += OPEN_BATCH) {
+    const batch = unopened.slice(start, start + OPEN_BATCH);
+    for (const row of await repo.findSealedDescriptions(ctx.db, batch)) {
+      const text = ctx.sealer.openText(row.description, DESCRIPTION_PURPOSE).toLowerCase();
+      ctx.searchTexts.set(row.id, text);
+      if (text.includes(needle)) matched.push(row.id);
+    }
+  }
+  return matched;
 }
 
 /**

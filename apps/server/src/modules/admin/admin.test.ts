@@ -88,6 +88,32 @@ describe('GET /api/admin/reports/', () => {
     expect(page.results.map((r: { id: number }) => r.id)).toEqual([b.id, a.id]);
   });
 
+  it('keeps opened descriptions for the next search and forgets a deleted report', async () => {
+    const { admin, member } = await scope();
+    const reporter = await member();
+    const report = await createReport(t, reporter, {
+      title: 'Plain title',
+      description: 'The Ledger shows kickbacks',
+    });
+    const ids = async (q: string) =>
+      (await get(`/api/admin/reports/?q=${encodeURIComponent(q)}`, admin))
+        .json()
+        .map((r: { id: number }) => r.id);
+    expect(await ids('KICKBACKS')).toEqual([report.id]);
+    expect(t.app.ctx.searchTexts.get(report.id)).toBe('the ledger shows kickbacks');
+    // The next search reads the opened text from memory instead of opening it again.
+    t.app.ctx.searchTexts.set(report.id, 'held in memory');
+    expect(await ids('held in memory')).toEqual([report.id]);
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/reports/${report.id}/`,
+      headers: reporter.headers,
+    });
+    expect(removal.statusCode).toBe(204);
+    expect(t.app.ctx.searchTexts.has(report.id)).toBe(false);
+    expect(await ids('ledger')).toEqual([]);
+  });
+
   it('answers 400 for an invalid status filter', async () => {
     const { admin } = await scope();
     const response = await get('/api/admin/reports/?status=lost', admin);

@@ -127,6 +127,7 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
       details: { reference: report.reference, status: report.status },
     });
   });
+  ctx.searchTexts.forget(id);
   if (report.evidenceKey) await ctx.storage.delete(report.evidenceKey);
 }
 
