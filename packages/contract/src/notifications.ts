@@ -34,8 +34,18 @@ export const liveNotificationEventSchema = notificationSchema.extend({
 });
 export type LiveNotificationEvent = z.infer<typeof liveNotificationEventSchema>;
 
+/**
+ * The server may have missed notifications (its database listener reconnected): the client
+ * reloads its notifications and the reports it shows.
+ */
+export const liveResyncEventSchema = z.object({ type: z.literal('resync') });
+export type LiveResyncEvent = z.infer<typeof liveResyncEventSchema>;
+
 /** Every message the server sends on the notifications socket. */
-export const liveEventSchema = z.discriminatedUnion('type', [liveNotificationEventSchema]);
+export const liveEventSchema = z.discriminatedUnion('type', [
+  liveNotificationEventSchema,
+  liveResyncEventSchema,
+]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /**

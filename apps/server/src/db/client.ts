@@ -24,6 +24,12 @@ export type DatabaseHandle = {
   driver: 'pglite' | 'postgres';
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * Calls `callback` each time listening resumes after the server connection was lost: signals
+   * sent meanwhile were missed. Never called on PGlite, which runs in this process. Answers a
+   * function that stops the calls.
+   */
+  onListenResumed(callback: () => void): () => void;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -56,6 +62,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       const stop = await client.listen(channel, listener);
       return () => stop();
     },
+    onListenResumed: () => () => {},
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
   };
@@ -67,11 +74,21 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // An idle client losing its connection must not bring the process down.
   pool.on('error', onError);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const listener = createPgListener(url, { onError });
+  const resumed = new Set<() => void>();
+  const listener = createPgListener(url, {
+    onError,
+    onReconnect: () => {
+      for (const callback of resumed) callback();
+    },
+  });
   return {
     db,
     driver: 'postgres',
     listen: (channel, callback) => listener.listen(channel, callback),
+    onListenResumed: (callback) => {
+      resumed.add(callback);
+      return () => resumed.delete(callback);
+    },
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: async () => {
       await listener.close();

@@ -14,7 +14,8 @@ const noop = () => {};
 /**
  * One dedicated connection for LISTEN (a pooled client would hold a pool slot forever and keep
  * `pool.end()` waiting). When it drops, it reconnects with backoff and LISTENs again on every
- * channel; signals sent while it was down are lost, which the live clients cover by refetching.
+ * channel; signals sent while it was down are lost: `onReconnect` lets the live sockets tell their
+ * clients to reload.
  */
 export type PgListenerOptions = {
   onError(error: unknown): void;

@@ -30,7 +30,10 @@ export const liveNotificationsPlugin = fp(async (app: FastifyInstance) => {
   const unlisten = await ctx.database.listen(NOTIFICATIONS_CHANNEL, (payload) =>
     hub.handleSignal(payload),
   );
+  // Signals sent while LISTEN was down were missed: every client reloads what it shows.
+  const stopResync = ctx.database.onListenResumed(() => hub.resync());
   app.addHook('preClose', async () => {
+    stopResync();
     await hub.close();
   });
   app.addHook('onClose', async () => {

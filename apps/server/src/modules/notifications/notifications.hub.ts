@@ -1,4 +1,8 @@
-import { type LiveNotificationEvent, liveCloseCodes } from '@candor/contract/notifications';
+import {
+  type LiveNotificationEvent,
+  type LiveResyncEvent,
+  liveCloseCodes,
+} from '@candor/contract/notifications';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { NotificationSignal } from './notifications.repository';
@@ -166,6 +170,13 @@ export function createNotificationHub(options: NotificationHubOptions) {
       if (!byUser.has(signal.userId)) return;
       pending.push(signal);
       kick();
+    },
+
+    /** Tells every socket to reload: notifications may have been committed unheard. */
+    resync() {
+      if (isClosed) return;
+      const data = JSON.stringify({ type: 'resync' } satisfies LiveResyncEvent);
+      for (const socket of entries.keys()) send(socket, data);
     },
 
     socketCount: () => entries.size,

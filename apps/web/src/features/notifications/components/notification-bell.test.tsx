@@ -248,6 +248,29 @@ describe('NotificationBell', () => {
     expect(bell('Notifications, 4 unread notifications')).toBeInTheDocument();
   });
 
+  it('reloads the count when the server says it may have missed notifications', async () => {
+    let count = 1;
+    const { calls } = mockFetch({
+      'GET /api/notifications/unread_count/': () => ({ body: { count } }),
+    });
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread notification' });
+    const socket = MockWebSocket.latest();
+    const before = calls.length;
+    count = 5;
+    act(() => {
+      socket.open();
+      socket.receive({ type: 'resync' });
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 5 unread notifications' }),
+    ).toBeInTheDocument();
+    expect(calls.slice(before).map((call) => call.key)).toContain(
+      'GET /api/notifications/unread_count/',
+    );
+    expect(screen.queryByText(/^New notification/)).not.toBeInTheDocument();
+  });
+
   it('closes on Escape, returning focus to the bell, and on a click outside', async () => {
     mockFetch({
       'GET /api/notifications/unread_count/': { body: { count: 0 } },

@@ -11,7 +11,8 @@ const reportQueryRoots = ['reports', 'admin'] as const;
 /**
  * Keeps the notifications socket open while `userId` is logged in. Each notification event bumps
  * the unread count by one at once (spec section 4) and invalidates the list and the count, so
- * the server's numbers follow; after a reconnect both are reloaded in case events were missed.
+ * the server's numbers follow; after a reconnect, or when the server says it may have missed
+ * some (`resync`), they are reloaded, with the reports on screen.
  * `onNotification` receives each event's message (for a screen reader announcement).
  */
 export function useLiveNotifications(
@@ -28,9 +29,17 @@ export function useLiveNotifications(
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
     };
+    const reloadReports = () => {
+      for (const root of reportQueryRoots) void queryClient.invalidateQueries({ queryKey: [root] });
+    };
     const live = startLiveSocket({
       onEvent: (event) => {
-        if (event.type !== 'notification' || !event.message) return;
+        if (event.type === 'resync') {
+          refresh();
+          reloadReports();
+          return;
+        }
+        if (!event.message) return;
         queryClient.setQueryData<UnreadCount>(unreadCountQueryKey, (current) => ({
           count: (current?.count ?? 0) + 1,
         }));
@@ -38,10 +47,7 @@ export function useLiveNotifications(
         refresh();
         // A notice about a report means the report or its thread changed: the pages showing
         // reports (the reporter's and the admin dashboard) reload what they hold.
-        if (event.report !== null) {
-          for (const root of reportQueryRoots)
-            void queryClient.invalidateQueries({ queryKey: [root] });
-        }
+        if (event.report !== null) reloadReports();
       },
       onReconnect: refresh,
     });
