@@ -12,7 +12,7 @@ type FieldFrameProps = {
   children: ReactNode;
 };
 
-/** Label above, hint and error below: the frame of the select and text area fields. */
+/** Label above, hint and error below: the frame of every labelled field. */
 export function FieldFrame({
   inputId,
   label,

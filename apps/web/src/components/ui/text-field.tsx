@@ -1,4 +1,6 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import { FieldFrame } from './field-frame';
+import { describedBy } from './field-parts';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -22,31 +24,16 @@ export function TextField({
 }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const { hintId, errorId, ids } = describedBy(inputId, hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-        {isOptional && <span className="font-normal text-muted"> (optional)</span>}
-      </label>
+    <FieldFrame {...{ inputId, label, hint, hintId, error, errorId, isOptional, className }}>
       <input
         id={inputId}
         className={inputClasses}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={ids}
         {...props}
       />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

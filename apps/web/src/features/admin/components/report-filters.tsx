@@ -1,10 +1,14 @@
-import { inputClasses } from '../../../components/ui/text-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 import { humanize } from '../../../lib/format';
 
 export type Filters = { q: string; category: string; status: string; order: 'newest' | 'oldest' };
 
 /** Spec section 9: the status filter's values. */
-const statuses = ['all', 'pending', 'under_review', 'resolved', 'rejected'];
+const statusOptions = ['all', 'pending', 'under_review', 'resolved', 'rejected'].map((status) => ({
+  value: status,
+  label: status === 'all' ? 'All statuses' : humanize(status),
+}));
 
 export function ReportFilters({
   filters,
@@ -17,54 +21,28 @@ export function ReportFilters({
 }) {
   return (
     <search className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
-      <div>
-        <label htmlFor="report-search" className="mb-1 block text-sm font-medium text-ink">
-          Search
-        </label>
-        <input
-          id="report-search"
-          type="search"
-          placeholder="Title, description or category"
-          value={filters.q}
-          onChange={(event) => onChange({ ...filters, q: event.target.value })}
-          className={inputClasses}
-        />
-      </div>
-      <div>
-        <label htmlFor="category-filter" className="mb-1 block text-sm font-medium text-ink">
-          Category
-        </label>
-        <select
-          id="category-filter"
-          value={filters.category}
-          onChange={(event) => onChange({ ...filters, category: event.target.value })}
-          className={inputClasses}
-        >
-          <option value="all">All categories</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {humanize(category)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="status-filter" className="mb-1 block text-sm font-medium text-ink">
-          Status
-        </label>
-        <select
-          id="status-filter"
-          value={filters.status}
-          onChange={(event) => onChange({ ...filters, status: event.target.value })}
-          className={inputClasses}
-        >
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {status === 'all' ? 'All statuses' : humanize(status)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField
+        label="Search"
+        type="search"
+        placeholder="Title, description or category"
+        value={filters.q}
+        onChange={(event) => onChange({ ...filters, q: event.target.value })}
+      />
+      <SelectField
+        label="Category"
+        options={[
+          { value: 'all', label: 'All categories' },
+          ...categories.map((category) => ({ value: category, label: humanize(category) })),
+        ]}
+        value={filters.category}
+        onChange={(event) => onChange({ ...filters, category: event.target.value })}
+      />
+      <SelectField
+        label="Status"
+        options={statusOptions}
+        value={filters.status}
+        onChange={(event) => onChange({ ...filters, status: event.target.value })}
+      />
       <button
         type="button"
         aria-pressed={filters.order === 'oldest'}

@@ -5,6 +5,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Page } from '../../../components/ui/page';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { tokenStorage } from '../../../lib/auth/token-storage';
@@ -26,6 +28,10 @@ const initial = {
   priorityFlag: false,
   isAnonymous: true,
 };
+const categoryOptions = reportCategories.map((category) => ({
+  value: category,
+  label: humanize(category),
+}));
 
 export function SubmitReportPage() {
   const [values, setValues] = useState(initial);
@@ -90,43 +96,20 @@ export function SubmitReportPage() {
             onChange={(event) => setValues({ ...values, title: event.target.value })}
             error={errors.title}
           />
-          <div>
-            <label htmlFor="report-category" className="mb-1 block text-sm font-medium text-ink">
-              Category
-            </label>
-            <select
-              id="report-category"
-              value={values.category}
-              onChange={(event) => setValues({ ...values, category: event.target.value })}
-              className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink"
-            >
-              {reportCategories.map((category) => (
-                <option key={category} value={category}>
-                  {humanize(category)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="report-description" className="mb-1 block text-sm font-medium text-ink">
-              Detailed Description
-            </label>
-            <textarea
-              id="report-description"
-              required
-              rows={6}
-              value={values.description}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? 'report-description-error' : undefined}
-              onChange={(event) => setValues({ ...values, description: event.target.value })}
-              className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink aria-[invalid=true]:border-red-700"
-            />
-            {errors.description && (
-              <p id="report-description-error" className="mt-1 text-sm font-medium text-red-700">
-                {errors.description}
-              </p>
-            )}
-          </div>
+          <SelectField
+            label="Category"
+            options={categoryOptions}
+            value={values.category}
+            onChange={(event) => setValues({ ...values, category: event.target.value })}
+          />
+          <TextAreaField
+            label="Detailed Description"
+            required
+            rows={6}
+            value={values.description}
+            onChange={(event) => setValues({ ...values, description: event.target.value })}
+            error={errors.description}
+          />
           <EvidenceField
             file={file}
             onChange={(next) => {
