@@ -85,6 +85,27 @@ export async function buildTestApp(
   return { app, database, config };
 }
 
+/**
+ * Builds an app with the given (low) limits, sends `attempts` requests through it one after
+ * another and answers their status codes.
+ */
+export async function statusesUnderLimit(
+  env: Record<string, string>,
+  attempts: number,
+  send: (limited: TestApp) => Promise<{ statusCode: number }>,
+): Promise<number[]> {
+  const limited = await buildTestApp({ env });
+  try {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      statuses.push((await send(limited)).statusCode);
+    }
+    return statuses;
+  } finally {
+    await limited.app.close();
+  }
+}
+
 let sharedApp: Promise<TestApp> | undefined;
 
 /** The app most tests share (built once per run). */

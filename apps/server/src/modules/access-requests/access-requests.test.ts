@@ -9,7 +9,7 @@ import {
   notificationsOf,
   organizationApplication,
 } from '../../../test/access-requests';
-import { buildTestApp, getTestApp, type TestApp } from '../../../test/app';
+import { getTestApp, statusesUnderLimit, type TestApp } from '../../../test/app';
 import {
   createAdmin,
   createSuperuser,
@@ -106,16 +106,10 @@ describe('POST /api/accounts/admin-access-request/', () => {
   });
 
   it('is rate limited per client', async () => {
-    const limited = await buildTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2' } });
-    try {
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        statuses.push((await apply(limited, application())).statusCode);
-      }
-      expect(statuses).toEqual([201, 201, 429]);
-    } finally {
-      await limited.app.close();
-    }
+    const statuses = await statusesUnderLimit({ RATE_LIMIT_AUTH_PER_MINUTE: '2' }, 3, (limited) =>
+      apply(limited, application()),
+    );
+    expect(statuses).toEqual([201, 201, 429]);
   });
 });
 

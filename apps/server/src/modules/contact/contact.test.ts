@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor, notificationsOf } from '../../../test/access-requests';
-import { buildTestApp, getTestApp, type TestApp } from '../../../test/app';
+import { getTestApp, statusesUnderLimit, type TestApp } from '../../../test/app';
 import {
   createAdmin,
   createSuperuser,
@@ -103,16 +103,10 @@ describe('POST /api/contact/', () => {
   });
 
   it('is rate limited', async () => {
-    const limited = await buildTestApp({ env: { RATE_LIMIT_WRITE_PER_MINUTE: '2' } });
-    try {
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        statuses.push((await send(limited, message())).statusCode);
-      }
-      expect(statuses).toEqual([201, 201, 429]);
-    } finally {
-      await limited.app.close();
-    }
+    const statuses = await statusesUnderLimit({ RATE_LIMIT_WRITE_PER_MINUTE: '2' }, 3, (limited) =>
+      send(limited, message()),
+    );
+    expect(statuses).toEqual([201, 201, 429]);
   });
 });
 
