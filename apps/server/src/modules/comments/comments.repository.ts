@@ -4,7 +4,7 @@ import { reportMessages, users } from '../../db/schema';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
 
-export async function findMessages(db: Executor, reportId: number) {
+function selectMessages(db: Executor) {
   return db
     .select({
       id: reportMessages.id,
@@ -16,9 +16,18 @@ export async function findMessages(db: Executor, reportId: number) {
       senderUsername: users.username,
     })
     .from(reportMessages)
-    .leftJoin(users, eq(users.id, reportMessages.senderUserId))
+    .leftJoin(users, eq(users.id, reportMessages.senderUserId));
+}
+
+export async function findMessages(db: Executor, reportId: number) {
+  return selectMessages(db)
     .where(eq(reportMessages.reportId, reportId))
     .orderBy(asc(reportMessages.sentAt), asc(reportMessages.id));
+}
+
+export async function findMessage(db: Executor, messageId: number) {
+  const [message] = await selectMessages(db).where(eq(reportMessages.id, messageId));
+  return message;
 }
 
 export type MessageRecord = Awaited<ReturnType<typeof findMessages>>[number];

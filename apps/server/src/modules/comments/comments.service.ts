@@ -131,7 +131,6 @@ export async function postMessage(
     }
     return id;
   });
-  const messages = await repo.findMessages(ctx.db, reportId);
-  const created = messages.find((message) => message.id === messageId) as repo.MessageRecord;
+  const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;
   return toPayload(ctx, report, { user, isOwner, isAdmin }, created);
 }

@@ -27,9 +27,11 @@ export async function insertNotificationRows(
 
 /** NOTIFY inside the caller's transaction is delivered only if it commits. */
 export async function publishNotificationSignals(db: Executor, signals: NotificationSignal[]) {
-  for (const signal of signals) {
-    await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${JSON.stringify(signal)})`);
-  }
+  if (signals.length === 0) return;
+  const payloads = signals.map((signal) => JSON.stringify(signal));
+  await db.execute(
+    sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`,
+  );
 }
 
 export type NotificationRow = {
