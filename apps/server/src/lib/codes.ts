@@ -1,25 +1,40 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or copied by hand stays intact. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const GROUPS = 4;
-const GROUP_LENGTH = 4;
+
+/** Each byte gives one symbol (its low five bits), so every symbol is equally likely. */
+export function base32Symbols(bytes: Buffer, count: number): string {
+  let out = '';
+  for (let index = 0; index < count; index += 1) {
+    out += ALPHABET[(bytes[index % bytes.length] as number) & 31];
+  }
+  return out;
+}
+
+export function groupsOfFour(symbols: string): string {
+  return symbols.match(/.{1,4}/g)?.join('-') ?? symbols;
+}
 
 /**
  * A one-time code people type (claim codes, organisation join codes): 16 characters, 80 bits,
  * shown as `XXXX-XXXX-XXXX-XXXX`. Only its keyed hash is stored.
  */
 export function newHumanCode(): string {
-  const groups: string[] = [];
-  for (let group = 0; group < GROUPS; group += 1) {
-    let part = '';
-    for (let index = 0; index < GROUP_LENGTH; index += 1) part += ALPHABET[randomInt(32)];
-    groups.push(part);
-  }
-  return groups.join('-');
+  return groupsOfFour(base32Symbols(randomBytes(16), 16));
 }
 
-/** The canonical form a code is hashed in: upper case, without separators, I/L -> 1, O -> 0. */
+/** A report's reference number, e.g. `CND-7K3Q-9XW2-M4TD`: 60 random bits. */
+export function newReportReference(): string {
+  return `CND-${groupsOfFour(base32Symbols(randomBytes(12), 12))}`;
+}
+
+/** Upper-cases and maps the look-alike letters a person may type back to their symbols. */
+export function normaliseCode(input: string): string {
+  return input.trim().toUpperCase().replace(/[IL]/g, '1').replace(/O/g, '0');
+}
+
+/** The canonical form a typed code is compared or hashed in: normalised, without separators. */
 export function normalizeHumanCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
+  return normaliseCode(input).replace(/[\s-]/g, '');
 }

@@ -119,7 +119,3 @@ export function createHasher(secret: string) {
     createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
 }
 export type Hasher = ReturnType<typeof createHasher>;
-
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
-}

@@ -42,12 +42,6 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
-export class UnsupportedMediaTypeError extends AppError {
-  constructor(detail: string) {
-    super(415, detail);
-  }
-}
-
 export class TooManyRequestsError extends AppError {
   constructor(retryAfterSeconds: number) {
     super(

@@ -1,7 +1,9 @@
+import type { AccessClaims } from '@candor/contract/accounts';
 import type { Plan, Role } from '@candor/contract/enums';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 
@@ -33,44 +35,52 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Resolves the caller from the access token on every request. The user row is read each time
+ * The active account behind an access token, with the token's claims, or null when the token
+ * is invalid or expired or the account is gone or deactivated. The user row is read each time
  * so a deactivated account or a changed role takes effect at once, not when the token expires.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('auth', null as unknown as AuthState);
-  app.addHook('onRequest', async (request) => {
-    request.auth = { user: null, invalid: false };
-    const token = bearerToken(request);
-    if (!token) return;
-    const claims = await app.ctx.accessTokens.verify(token);
-    if (!claims) {
-      request.auth.invalid = true;
-      return;
-    }
-    const [row] = await app.ctx.db
-      .select({
-        id: users.id,
-        username: users.username,
-        role: users.role,
-        plan: users.plan,
-        isSuperuser: users.isSuperuser,
-        isActive: users.isActive,
-        organizationId: users.organizationId,
-      })
-      .from(users)
-      .where(eq(users.id, claims.user_id));
-    if (!row?.isActive) {
-      request.auth.invalid = true;
-      return;
-    }
-    request.auth.user = {
+export async function resolveAccessToken(
+  ctx: Pick<AppContext, 'db' | 'accessTokens'>,
+  token: string,
+): Promise<{ claims: AccessClaims; user: AuthUser } | null> {
+  const claims = await ctx.accessTokens.verify(token);
+  if (!claims) return null;
+  const [row] = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      plan: users.plan,
+      isSuperuser: users.isSuperuser,
+      isActive: users.isActive,
+      organizationId: users.organizationId,
+    })
+    .from(users)
+    .where(eq(users.id, claims.user_id));
+  if (!row?.isActive) return null;
+  return {
+    claims,
+    user: {
       id: row.id,
       username: row.username,
       role: row.role as Role,
       plan: row.plan as Plan,
       isSuperuser: row.isSuperuser,
       organizationId: row.organizationId,
-    };
+    },
+  };
+}
+
+/** Resolves the caller from the access token on every request. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null as unknown as AuthState);
+  app.addHook('onRequest', async (request) => {
+    request.auth = { user: null, invalid: false };
+    const token = bearerToken(request);
+    if (!token) return;
+    const resolved = await resolveAccessToken(app.ctx, token);
+    if (resolved) request.auth.user = resolved.user;
+    else request.auth.invalid = true;
   });
 });
 

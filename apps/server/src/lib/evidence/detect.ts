@@ -26,3 +26,8 @@ export async function detectEvidenceType(input: Buffer): Promise<EvidenceType | 
   const detected = await fileTypeFromBuffer(input);
   return detected ? ACCEPTED[detected.ext] : undefined;
 }
+
+/** The file name extension (no dot) of an accepted type's mime, as stored with the evidence. */
+export function extensionOfMime(mime: string): string | undefined {
+  return Object.values(ACCEPTED).find((type) => type.mime === mime)?.extension;
+}

@@ -5,6 +5,7 @@ import { sanitizeIsoBmff } from './iso-bmff';
 import { EVIDENCE_TYPE_MESSAGE } from './messages';
 import { sanitizeWebm } from './webm';
 
+export { extensionOfMime } from './detect';
 export { EVIDENCE_TYPE_MESSAGE };
 
 /** `extension` has no dot (`jpg`, `mp4`); `mime` and `extension` describe `data`, not the input. */

@@ -121,8 +121,9 @@ export async function updateStatus(
   if (!report || !administersReport(admin, report)) throw new NotFoundError();
   const refused = refusal(report.status, to);
   if (refused) throw new BadRequestError(refused);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await updateReportStatus(tx, id, report.status, to))) {
+  const changed = await ctx.db.transaction(async (tx) => {
+    const columns = await updateReportStatus(tx, id, report.status, to);
+    if (!columns) {
       throw new BadRequestError(
         'The report changed while you were updating it. Reload and try again.',
       );
@@ -147,8 +148,7 @@ export async function updateStatus(
         },
       ]);
     }
+    return columns;
   });
-  const updated = await findReportById(ctx.db, id);
-  if (!updated) throw new NotFoundError();
-  return toReportPayload(ctx, updated);
+  return toReportPayload(ctx, { ...report, ...changed });
 }

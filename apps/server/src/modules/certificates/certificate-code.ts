@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { base32Symbols, groupsOfFour, normaliseCode } from '../../lib/reference-codes';
+import { base32Symbols, groupsOfFour, normalizeHumanCode } from '../../lib/codes';
 
 /**
  * A certificate's verification code: a keyed hash of the reference and the moment of
@@ -25,6 +25,6 @@ export function isCertificateCode(
   given: string,
 ): boolean {
   const expected = Buffer.from(certificateCode(ctx, reference, resolvedAt).replaceAll('-', ''));
-  const actual = Buffer.from(normaliseCode(given).replaceAll('-', ''));
+  const actual = Buffer.from(normalizeHumanCode(given));
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

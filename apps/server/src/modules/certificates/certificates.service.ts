@@ -1,7 +1,7 @@
 import type { CertificateVerification } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
+import { normaliseCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
-import { normaliseCode } from '../../lib/reference-codes';
 import type { AuthUser } from '../../plugins/auth';
 import { loadAccessibleReport } from '../reports/report-access';
 import { findReportByReference } from '../reports/reports.repository';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema';
 
 /** The PostgreSQL channel on which every server process hears of new notifications. */
 export const NOTIFICATIONS_CHANNEL = 'candor_notifications';
@@ -110,13 +110,4 @@ export async function markAllNotificationsRead(db: Executor, userId: number): Pr
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
   return rows.length;
-}
-
-/** Whether the account exists and may still sign in (a live socket needs both). */
-export async function isActiveUser(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.isActive === true;
 }

@@ -7,6 +7,7 @@ import type {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import { resolveAccessToken } from '../../plugins/auth';
 import * as repo from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = 'notification.payload';
@@ -105,10 +106,9 @@ export async function authenticateLiveSocket(
   userId: number | null,
 ): Promise<{ expiresAtMs: number } | null> {
   if (!token || userId === null) return null;
-  const claims = await ctx.accessTokens.verify(token);
-  if (!claims || claims.user_id !== userId) return null;
-  if (!(await repo.isActiveUser(ctx.db, userId))) return null;
-  return { expiresAtMs: claims.exp * 1000 };
+  const resolved = await resolveAccessToken(ctx, token);
+  if (!resolved || resolved.user.id !== userId) return null;
+  return { expiresAtMs: resolved.claims.exp * 1000 };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { organizations, users } from '../../db/schema';
+import { organizations } from '../../db/schema';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -27,12 +27,4 @@ export async function findOrganizationByJoinCodeHash(db: Executor, joinCodeHash:
 
 export async function setJoinCodeHash(db: Executor, id: number, joinCodeHash: string) {
   await db.update(organizations).set({ joinCodeHash }).where(eq(organizations.id, id));
-}
-
-export async function setUserOrganization(
-  db: Executor,
-  userId: number,
-  organizationId: number | null,
-) {
-  await db.update(users).set({ organizationId, updatedAt: new Date() }).where(eq(users.id, userId));
 }

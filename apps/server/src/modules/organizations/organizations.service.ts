@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { updateUser } from '../accounts/accounts.repository';
 import { insertAuditEntry } from '../audit/audit.repository';
 import * as repo from './organizations.repository';
 
@@ -62,7 +63,7 @@ export async function join(ctx: AppContext, user: Member, code: string): Promise
   if (user.organizationId !== null && user.organizationId !== organization.id) {
     throw new BadRequestError('Leave your current organisation before joining another.');
   }
-  await repo.setUserOrganization(ctx.db, user.id, organization.id);
+  await updateUser(ctx.db, user.id, { organizationId: organization.id });
   return toMine(organization, { ...user, organizationId: organization.id });
 }
 
@@ -73,7 +74,7 @@ export async function leave(ctx: AppContext, user: Member): Promise<void> {
   if (isOrganizationAdmin(user)) {
     throw new BadRequestError('The administrator of an organisation cannot leave it.');
   }
-  await repo.setUserOrganization(ctx.db, user.id, null);
+  await updateUser(ctx.db, user.id, { organizationId: null });
 }
 
 /** A new join code for the caller's organisation; the old one stops working. */

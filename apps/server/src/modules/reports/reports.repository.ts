@@ -51,6 +51,15 @@ export async function findReportById(db: Executor, id: number): Promise<ReportRe
   return row ?? null;
 }
 
+/** Only what the evidence link needs: the stored file's key and type. */
+export async function findEvidence(db: Executor, id: number) {
+  const [row] = await db
+    .select({ key: reports.evidenceKey, mime: reports.evidenceMime })
+    .from(reports)
+    .where(eq(reports.id, id));
+  return row?.key && row.mime ? { key: row.key, mime: row.mime } : null;
+}
+
 /** The caller's reports, identified (by id) and anonymous (by keyed hash), newest first. */
 export async function findOwnReports(
   db: Executor,
@@ -84,14 +93,12 @@ export async function findReportByReference(db: Executor, reference: string) {
   return row ?? null;
 }
 
-/** Sets the status only if it is still `from`: a concurrent change makes this return false. */
-export async function updateReportStatus(
-  db: Executor,
-  id: number,
-  from: string,
-  to: string,
-): Promise<boolean> {
-  const rows = await db
+/**
+ * Sets the status only if it is still `from`, answering the changed columns; a concurrent
+ * change makes this answer null.
+ */
+export async function updateReportStatus(db: Executor, id: number, from: string, to: string) {
+  const [changed] = await db
     .update(reports)
     .set({
       status: to,
@@ -99,8 +106,12 @@ export async function updateReportStatus(
       resolvedAt: to === 'resolved' ? sql`now()` : reports.resolvedAt,
     })
     .where(and(eq(reports.id, id), eq(reports.status, from)))
-    .returning({ id: reports.id });
-  return rows.length === 1;
+    .returning({
+      status: reports.status,
+      updatedAt: reports.updatedAt,
+      resolvedAt: reports.resolvedAt,
+    });
+  return changed ?? null;
 }
 
 export async function touchReport(db: Executor, id: number) {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Report } from '@candor/contract/reports';
 import { createReportFieldsSchema } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
+import { newReportReference } from '../../lib/codes';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import { sanitizeEvidence } from '../../lib/evidence';
-import { newReportReference } from '../../lib/reference-codes';
+import { extensionOfMime, sanitizeEvidence } from '../../lib/evidence';
 import { parseOrThrow } from '../../lib/validation';
 import type { AuthUser } from '../../plugins/auth';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -19,13 +19,13 @@ import {
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
 import * as repo from './reports.repository';
 
-type StoredEvidence = { key: string; mime: string; size: number; extension: string };
+type StoredEvidence = { key: string; mime: string; size: number };
 
 async function storeEvidence(ctx: AppContext, file: Buffer): Promise<StoredEvidence> {
   const clean = await sanitizeEvidence(file, { maxPixels: ctx.config.uploads.maxImagePixels });
   const key = randomBytes(16).toString('hex');
   await ctx.storage.put(key, ctx.sealer.seal(clean.data, EVIDENCE_PURPOSE));
-  return { key, mime: clean.mime, size: clean.data.length, extension: clean.extension };
+  return { key, mime: clean.mime, size: clean.data.length };
 }
 
 async function uniqueReference(ctx: AppContext): Promise<string> {
@@ -147,20 +147,10 @@ export async function cancelReport(ctx: AppContext, user: AuthUser, id: number):
     throw new BadRequestError(
       'The report changed while you were cancelling it. Reload it and try again.',
     );
-  return getReportPayload(ctx, id);
+  return toReportPayload(ctx, { ...report, ...changed });
 }
 
 export type EvidenceFile = { data: Buffer; mime: string; filename: string; size: number };
-
-const extensions: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'video/webm': 'webm',
-};
 
 /** The decrypted file behind a signed link; the signature is the permission (DESIGN.md 7). */
 export async function getEvidence(
@@ -168,15 +158,15 @@ export async function getEvidence(
   id: number,
   link: { expires?: string; signature?: string },
 ): Promise<EvidenceFile> {
-  const report = await repo.findReportById(ctx.db, id);
-  if (!report?.evidenceKey || !report.evidenceMime) throw new NotFoundError();
-  checkEvidenceLink(ctx, { reportId: id, key: report.evidenceKey, ...link });
-  const data = ctx.sealer.open(await ctx.storage.get(report.evidenceKey), EVIDENCE_PURPOSE);
-  const extension = extensions[report.evidenceMime] ?? 'bin';
+  const evidence = await repo.findEvidence(ctx.db, id);
+  if (!evidence) throw new NotFoundError();
+  checkEvidenceLink(ctx, { reportId: id, key: evidence.key, ...link });
+  const data = ctx.sealer.open(await ctx.storage.get(evidence.key), EVIDENCE_PURPOSE);
+  const extension = extensionOfMime(evidence.mime) ?? 'bin';
   // The original file name is never kept: it may name the reporter.
   return {
     data,
-    mime: report.evidenceMime,
+    mime: evidence.mime,
     filename: `report-${id}-evidence.${extension}`,
     size: data.length,
   };
