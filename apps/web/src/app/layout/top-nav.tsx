@@ -1,12 +1,12 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '../../components/ui/link-button';
 import { paths, sections } from '../../config/paths';
-import { useAuth } from '../../lib/auth/auth-context';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useAuth, useLogout } from '../../lib/auth/auth-context';
 import { NAV_SCROLL_THRESHOLD_PX } from '../../lib/scroll';
 import { dashboardLink } from './nav-items';
-import { NotificationBellSlot } from './notification-bell-slot';
 import { SectionLink } from './section-link';
 
 const linkClass =
@@ -24,13 +24,12 @@ function useScrolledPast(threshold: number) {
 }
 
 function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
-  const { user, isSuperuser, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user, isSuperuser } = useAuth();
+  const signOutAndLeave = useLogout();
   const itemClass = stacked ? `${linkClass} block text-base` : linkClass;
   const logout = async () => {
     onNavigate?.();
-    await signOut();
-    navigate(paths.login);
+    await signOutAndLeave();
   };
   const dashboard = user ? dashboardLink(user, isSuperuser) : null;
   return (
@@ -108,7 +107,7 @@ export function TopNav() {
           <NavItems />
         </div>
         <div className="ml-auto flex items-center gap-2">
-          {user && <NotificationBellSlot />}
+          {user && <NotificationBell />}
           <LinkButton
             to={paths.submitReport}
             variant="accent"

@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client';
+import { flattenMessages } from '../../lib/error-messages';
 import { UnexpectedResponseError } from './api/register';
 
 export const REGISTRATION_FALLBACK =
@@ -7,16 +8,6 @@ export const UNEXPECTED_RESPONSE = 'Unexpected server response. Please try again
 
 /** Spec section 8: the keys whose message is shown, in order of preference (plus the code). */
 const PREFERRED = ['detail', 'error', 'username', 'email', 'password', 'claim_code'] as const;
-
-function format(value: unknown): string {
-  if (Array.isArray(value)) return value.map(format).join(' ');
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .map(([field, messages]) => `${field}: ${format(messages)}`)
-      .join('; ');
-  }
-  return value === undefined || value === null ? '' : String(value);
-}
 
 /**
  * Spec section 8: the server's detail, error, username, email or password message, in that
@@ -28,7 +19,7 @@ export function registrationErrorMessage(error: unknown): string {
   const body = error instanceof ApiError ? error.body : undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return REGISTRATION_FALLBACK;
   const fields = body as Record<string, unknown>;
-  const preferred = PREFERRED.find((key) => format(fields[key]) !== '');
-  const text = preferred ? format(fields[preferred]) : format(fields);
+  const preferred = PREFERRED.find((key) => flattenMessages(fields[key]) !== '');
+  const text = preferred ? flattenMessages(fields[preferred]) : flattenMessages(fields);
   return text ? `Registration failed: ${text}` : REGISTRATION_FALLBACK;
 }

@@ -1,5 +1,7 @@
 import type { TokenPair } from '@candor/contract/accounts';
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
 import type { TokenClaims } from './tokens';
 
 export type AuthContextValue = {
@@ -20,4 +22,14 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth outside AuthProvider');
   return value;
+}
+
+/** Logs out (see `signOut`) and then goes to the login page. */
+export function useLogout(): () => Promise<void> {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await signOut();
+    navigate(paths.login);
+  }, [signOut, navigate]);
 }

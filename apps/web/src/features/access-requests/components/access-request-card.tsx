@@ -1,7 +1,7 @@
 import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
 import { organizationTypeLabels } from '@candor/contract/enums';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/format-date-time';
+import { formatDateTime } from '../../../lib/format';
 
 type AccessRequestCardProps = {
   request: AccessRequestReviewItem;
@@ -30,7 +30,9 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
           </h3>
           <p className="text-sm text-muted">
             Submitted{' '}
-            <time dateTime={request.submitted_at}>{formatDateTime(request.submitted_at)}</time>
+            <time dateTime={request.submitted_at}>
+              {formatDateTime(request.submitted_at, { fallback: 'N/A' })}
+            </time>
           </p>
         </div>
         <p className="mt-3 whitespace-pre-line text-ink">{request.justification}</p>

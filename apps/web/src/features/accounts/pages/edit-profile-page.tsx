@@ -1,5 +1,5 @@
-import { updateProfileInputSchema } from '@candor/contract/accounts';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type Profile, updateProfileInputSchema } from '@candor/contract/accounts';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { fieldErrors } from '../../../lib/error-messages';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { validate } from '../../../lib/validation';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -25,31 +26,21 @@ export function saveFailureMessage(errors: Record<string, string>): string {
   return parts.join(' ');
 }
 
-export function EditProfilePage() {
-  const profile = useProfile();
+/** The form starts from the loaded profile; a later refetch leaves what is typed alone. */
+function EditProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const navigateLater = useDelayedNavigate();
-  const [values, setValues] = useState({ username: '', email: '' });
+  const [values, setValues] = useState({ username: profile.username, email: profile.email ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-
-  useEffect(() => {
-    if (profile.data)
-      setValues({ username: profile.data.username, email: profile.data.email ?? '' });
-  }, [profile.data]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const parsed = updateProfileInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const problems: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]);
-        problems[field] = problems[field] ?? issue.message;
-      }
-      setErrors(problems);
-      setMessage({ tone: 'error', text: saveFailureMessage(problems) });
+    const checked = validate(updateProfileInputSchema, values);
+    if (checked.errors) {
+      setErrors(checked.errors);
+      setMessage({ tone: 'error', text: saveFailureMessage(checked.errors) });
       return;
     }
     setErrors({});
@@ -67,43 +58,48 @@ export function EditProfilePage() {
   };
 
   return (
+    <Card>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label="Username"
+          required
+          autoComplete="username"
+          value={values.username}
+          onChange={(event) => setValues({ ...values, username: event.target.value })}
+          error={errors.username}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          value={values.email}
+          onChange={(event) => setValues({ ...values, email: event.target.value })}
+          error={errors.email}
+        />
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={update.isPending || update.isSuccess}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+          <LinkButton to={paths.profile} variant="ghost">
+            Cancel
+          </LinkButton>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function EditProfilePage() {
+  const profile = useProfile();
+  return (
     <Page title="Edit Profile" width="narrow">
       {profile.isPending && <LoadingState label="Loading profile..." />}
       {profile.isError && (
         <Alert tone="error">Could not load profile data for editing. Please try again.</Alert>
       )}
-      {profile.data && (
-        <Card>
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
-            <TextField
-              label="Username"
-              required
-              autoComplete="username"
-              value={values.username}
-              onChange={(event) => setValues({ ...values, username: event.target.value })}
-              error={errors.username}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              value={values.email}
-              onChange={(event) => setValues({ ...values, email: event.target.value })}
-              error={errors.email}
-            />
-            {message && <Alert tone={message.tone}>{message.text}</Alert>}
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={update.isPending || update.isSuccess}>
-                {update.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-              <LinkButton to={paths.profile} variant="ghost">
-                Cancel
-              </LinkButton>
-            </div>
-          </form>
-        </Card>
-      )}
+      {profile.data && <EditProfileForm profile={profile.data} />}
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { humanize } from '../../../lib/format';
@@ -43,16 +44,16 @@ export function ReportFilters({
         value={filters.status}
         onChange={(event) => onChange({ ...filters, status: event.target.value })}
       />
-      <button
+      <Button
         type="button"
+        variant="secondary"
         aria-pressed={filters.order === 'oldest'}
         onClick={() =>
           onChange({ ...filters, order: filters.order === 'newest' ? 'oldest' : 'newest' })
         }
-        className="rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >
         {filters.order === 'newest' ? 'Newest first' : 'Oldest first'}
-      </button>
+      </Button>
     </search>
   );
 }

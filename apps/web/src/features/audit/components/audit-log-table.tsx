@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { formatDateTime } from '../../../lib/format-date-time';
+import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 
 /** `{"from":"user","to":"admin"}` -> `from: user, to: admin`. */
@@ -69,7 +69,9 @@ export function AuditLogTable() {
                 {page.results.map((entry) => (
                   <tr key={entry.id}>
                     <td className={`${cell} whitespace-nowrap`}>
-                      <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                      <time dateTime={entry.created_at}>
+                        {formatDateTime(entry.created_at, { fallback: 'N/A' })}
+                      </time>
                     </td>
                     <td className={cell}>
                       {actorOf(entry)}

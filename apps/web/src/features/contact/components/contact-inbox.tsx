@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { formatDateTime } from '../../../lib/format-date-time';
+import { formatDateTime } from '../../../lib/format';
 import { useContactMessages } from '../api/get-contact-messages';
 import { useMarkContactMessageRead } from '../api/mark-contact-message-read';
 
@@ -59,7 +59,7 @@ export function ContactInbox() {
                     )}
                   </h3>
                   <time dateTime={message.created_at} className="text-sm text-muted">
-                    {formatDateTime(message.created_at)}
+                    {formatDateTime(message.created_at, { fallback: 'N/A' })}
                   </time>
                 </div>
                 <p className="mt-1 text-sm text-muted">

@@ -1,4 +1,6 @@
 import { Lock, ShieldCheck } from 'lucide-react';
+import { SectionLink } from '../../../app/layout/section-link';
+import { buttonClasses } from '../../../components/ui/button-styles';
 import { LinkButton } from '../../../components/ui/link-button';
 import { paths, sections } from '../../../config/paths';
 
@@ -26,9 +28,9 @@ export function Hero() {
             <LinkButton to={paths.submitReport} variant="accent" size="lg">
               Submit Report
             </LinkButton>
-            <LinkButton to={`${paths.home}#${sections.howItWorks}`} variant="secondary" size="lg">
+            <SectionLink section={sections.howItWorks} className={buttonClasses('secondary', 'lg')}>
               Learn how it works
-            </LinkButton>
+            </SectionLink>
           </div>
         </div>
         <div className="rounded-3xl border border-brand-100 bg-white p-8 shadow-sm">

@@ -1,6 +1,5 @@
 import { Bell, BellRing } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useAuth } from '../../../lib/auth/auth-context';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { NotificationPanel } from './notification-panel';
@@ -15,7 +14,6 @@ export function unreadLabel(count: number) {
  * and the icon rings; new live notifications are announced to screen readers.
  */
 export function NotificationBell() {
-  const { user } = useAuth();
   const [isOpen, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -23,9 +21,7 @@ export function NotificationBell() {
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const count = useUnreadCount().data?.count ?? 0;
-  useLiveNotifications(user?.user_id ?? null, (message) =>
-    setAnnouncement(`New notification: ${message}`),
-  );
+  useLiveNotifications((message) => setAnnouncement(`New notification: ${message}`));
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);

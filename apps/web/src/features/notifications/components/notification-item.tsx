@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { formatTimestamp } from '../format-timestamp';
+import { formatDateTime } from '../../../lib/format';
 
 type Props = {
   notification: Notification;
@@ -37,7 +37,7 @@ export function NotificationItem({ notification, isMarking, onMarkRead, onNaviga
       )}
       <div className="flex items-center justify-between gap-2">
         <time dateTime={createdAt} className="text-xs text-muted">
-          {formatTimestamp(createdAt)}
+          {formatDateTime(createdAt, { fallback: '' })}
         </time>
         {!isRead && (
           <Button

@@ -2,35 +2,34 @@ import type { UnreadCount } from '@candor/contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { startLiveSocket } from '../../../lib/live/live-socket';
+import { adminKeys } from '../../admin/api/admin-keys';
+import { reportKeys } from '../../reports/api/report-keys';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { unreadCountQueryKey } from '../api/get-unread-count';
 
-/** Query key roots of the reports and admin features (see their `api/*-keys.ts`). */
-const reportQueryRoots = ['reports', 'admin'] as const;
+/** Query key roots of the reports and admin features. */
+const reportQueryRoots = [reportKeys.all, adminKeys.all];
 
 /**
- * Keeps the notifications socket open while `userId` is logged in. Each notification event bumps
- * the unread count by one at once (spec section 4) and invalidates the list and the count, so
- * the server's numbers follow; after a reconnect, or when the server says it may have missed
- * some (`resync`), they are reloaded, with the reports on screen.
+ * Keeps the notifications socket open while mounted; the socket follows the stored token, so it
+ * belongs to whoever is logged in and closes on logout. Each notification event bumps the unread
+ * count by one at once (spec section 4) and invalidates the list and the count, so the server's
+ * numbers follow; after a reconnect, or when the server says it may have missed some (`resync`),
+ * they are reloaded, with the reports on screen.
  * `onNotification` receives each event's message (for a screen reader announcement).
  */
-export function useLiveNotifications(
-  userId: number | null,
-  onNotification?: (message: string) => void,
-) {
+export function useLiveNotifications(onNotification?: (message: string) => void) {
   const queryClient = useQueryClient();
   const callback = useRef(onNotification);
   callback.current = onNotification;
 
   useEffect(() => {
-    if (userId === null) return;
     const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
     };
     const reloadReports = () => {
-      for (const root of reportQueryRoots) void queryClient.invalidateQueries({ queryKey: [root] });
+      for (const root of reportQueryRoots) void queryClient.invalidateQueries({ queryKey: root });
     };
     const live = startLiveSocket({
       onEvent: (event) => {
@@ -52,5 +51,5 @@ export function useLiveNotifications(
       onReconnect: refresh,
     });
     return () => live.stop();
-  }, [userId, queryClient]);
+  }, [queryClient]);
 }

@@ -1,8 +1,9 @@
 import type { ReportMessage } from '@candor/contract/reports';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { formatDateTime } from '../../../lib/format';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
@@ -50,7 +51,6 @@ export function Conversation({
   const [internal, setInternal] = useState(false);
   const [failed, setFailed] = useState(false);
   const endRef = useRef<HTMLLIElement>(null);
-  const boxId = useId();
   const count = comments.data?.length ?? 0;
 
   useEffect(() => {
@@ -100,15 +100,11 @@ export function Conversation({
       )}
       {canSend ? (
         <form onSubmit={onSubmit} className="space-y-3">
-          <label htmlFor={boxId} className="block text-sm font-medium text-ink">
-            Your message
-          </label>
-          <textarea
-            id={boxId}
+          <TextAreaField
+            label="Your message"
             rows={3}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink focus:border-brand-600"
           />
           {isAdmin && (
             <label className="flex items-center gap-2 text-sm text-ink">

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { FieldFrame } from '../../../components/ui/field-frame';
+import { describedBy } from '../../../components/ui/field-parts';
 
 type EvidenceFieldProps = {
   file: File | null;
@@ -19,31 +21,24 @@ function formatSize(bytes: number) {
 export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: EvidenceFieldProps) {
   const id = useId();
   const percent = progress === null ? null : Math.round(progress * 100);
+  const hint = `Max ${maxMb}MB. Images or videos. Location and camera details are removed from the file.`;
+  const { hintId, errorId, ids } = describedBy(id, hint, error);
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        Evidence <span className="font-normal text-muted">(optional)</span>
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/*,video/*"
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
-      />
-      <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-        Max {maxMb}MB. Images or videos. Location and camera details are removed from the file.
-      </p>
+      <FieldFrame inputId={id} label="Evidence" isOptional {...{ hint, hintId, error, errorId }}>
+        <input
+          id={id}
+          type="file"
+          accept="image/*,video/*"
+          aria-describedby={ids}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
+        />
+      </FieldFrame>
       {file && !error && (
         <p className="mt-1 text-sm text-ink">
           {file.name} ({formatSize(file.size)})
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
         </p>
       )}
       {percent !== null && (

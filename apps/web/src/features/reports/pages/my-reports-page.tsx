@@ -8,7 +8,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { Page } from '../../../components/ui/page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { useAuth, useLogout } from '../../../lib/auth/auth-context';
 import { useMyReports } from '../api/get-my-reports';
 import { OwnerActions } from '../components/owner-actions';
 import { ReportDetail } from '../components/report-detail';
@@ -40,7 +40,7 @@ function MyReportDetail({ id, onBack }: { id: number; onBack(deleted: boolean): 
 /** /my-reports (spec section 2): the caller's reports, and one of them in detail. */
 export function MyReportsPage() {
   const reports = useMyReports();
-  const { signOut } = useAuth();
+  const logout = useLogout();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [notice, setNotice] = useState<string | null>(null);
@@ -62,11 +62,6 @@ export function MyReportsPage() {
       />
     );
   }
-
-  const logout = async () => {
-    await signOut();
-    navigate(paths.login);
-  };
 
   return (
     <Page
@@ -100,15 +95,13 @@ export function MyReportsPage() {
       )}
       {reports.data && reports.data.length > 0 && (
         <ul className="space-y-4">
-          {[...reports.data]
-            .sort((a, b) => b.submitted_at.localeCompare(a.submitted_at))
-            .map((report) => (
-              <ReportListItem
-                key={report.id}
-                report={report}
-                to={`${paths.myReports}?report=${report.id}`}
-              />
-            ))}
+          {reports.data.map((report) => (
+            <ReportListItem
+              key={report.id}
+              report={report}
+              to={`${paths.myReports}?report=${report.id}`}
+            />
+          ))}
         </ul>
       )}
     </Page>

@@ -114,10 +114,9 @@ export function SubmitReportPage() {
             file={file}
             onChange={(next) => {
               setFile(next);
+              const problem = next && evidenceProblem(next, maxMb);
               setErrors(({ file_upload: _dropped, ...rest }) =>
-                next && evidenceProblem(next, maxMb)
-                  ? { ...rest, file_upload: evidenceProblem(next, maxMb) as string }
-                  : rest,
+                problem ? { ...rest, file_upload: problem } : rest,
               );
             }}
             error={errors.file_upload}
