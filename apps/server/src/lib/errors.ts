@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@candor/contract/errors';
+import type { ErrorBody, FieldErrors } from '@candor/contract/errors';
 
 /** Typed errors thrown by services; the one error handler turns them into answers. */
 export class AppError extends Error {
@@ -52,10 +52,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** 400 with one list of messages per field, e.g. `{username: ['...']}`. */
+/**
+ * 400 with one list of messages per field, e.g. `{username: ['...']}`, or `{detail}` when the
+ * input as a whole is wrong.
+ */
 export class FieldValidationError extends Error {
   readonly statusCode = 400;
-  constructor(readonly fields: FieldErrors) {
+  constructor(readonly body: FieldErrors | ErrorBody) {
     super('Invalid input');
   }
 }

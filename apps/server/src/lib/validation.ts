@@ -1,3 +1,4 @@
+import { issuesToErrorBody } from '@candor/contract/errors';
 import type { z } from 'zod';
 import { FieldValidationError } from './errors';
 
@@ -5,14 +6,5 @@ import { FieldValidationError } from './errors';
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[key] = ['This field is not allowed.'];
-      continue;
-    }
-    const field = issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
-    fields[field] = [...(fields[field] ?? []), issue.message];
-  }
-  throw new FieldValidationError(fields);
+  throw new FieldValidationError(issuesToErrorBody(result.error.issues));
 }

@@ -1,35 +1,25 @@
+import { issuesToErrorBody, type ValidationIssue } from '@candor/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, FieldValidationError } from '../lib/errors';
 
-type Issue = {
+type ValidationEntry = {
   instancePath: string;
   message?: string;
   keyword: string;
   params: Record<string, unknown>;
 };
 
-/** Zod issues -> `{field: [messages]}`; issues about the body as a whole -> `{detail}`. */
-export function issuesToBody(issues: Issue[]): Record<string, string[]> | { detail: string } {
-  const fields: Record<string, string[]> = {};
-  const general: string[] = [];
-  for (const issue of issues) {
-    const field = issue.instancePath.split('/').filter(Boolean)[0];
-    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      for (const key of issue.params.keys as string[]) {
-        const prefix = field ? `${field}.` : '';
-        fields[`${prefix}${key}`] = ['This field is not allowed.'];
-      }
-    } else if (field) {
-      fields[field] = [...(fields[field] ?? []), issue.message ?? 'Invalid value.'];
-    } else {
-      general.push(issue.message ?? 'Invalid input.');
-    }
-  }
-  if (general.length > 0 && Object.keys(fields).length === 0) return { detail: general.join(' ') };
-  if (general.length > 0) fields.non_field_errors = general;
-  return fields;
+/** Fastify's form of a zod issue (fastify-type-provider-zod) back to the issue. */
+function toIssue(entry: ValidationEntry): ValidationIssue {
+  const keys = entry.params.keys;
+  return {
+    code: entry.keyword,
+    path: entry.instancePath.split('/').filter(Boolean),
+    message: entry.message,
+    keys: Array.isArray(keys) ? (keys as string[]) : undefined,
+  };
 }
 
 /** Client errors raised by Fastify itself, with a message a person can act on. */
@@ -53,13 +43,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (error instanceof FieldValidationError) {
-      return reply.code(400).send(error.fields);
+      return reply.code(400).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names nothing that exists.
       if (error.validationContext === 'params')
         return reply.code(404).send({ detail: 'Not found.' });
-      return reply.code(400).send(issuesToBody(error.validation));
+      return reply.code(400).send(issuesToErrorBody(error.validation.map(toIssue)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
