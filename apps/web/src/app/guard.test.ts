@@ -1,4 +1,4 @@
-import { accessToken } from '../test/tokens';
+import { accessToken } from '@/test/tokens';
 import { decideGuard } from './guard';
 
 describe('decideGuard', () => {

@@ -1,5 +1,5 @@
 import type { Role } from '@candor/contract/enums';
-import { decodeToken } from '../lib/auth/tokens';
+import { decodeToken } from '@/lib/auth/tokens';
 
 export type GuardRule = { roles?: readonly Role[]; superuserOnly?: boolean };
 

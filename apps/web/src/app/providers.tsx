@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 function createQueryClient() {
   return new QueryClient({

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { tokenStorage } from '../lib/auth/token-storage';
-import { renderPage } from '../test/render';
-import { accessToken } from '../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { RouteGuard } from './route-guard';
 
 const routes = [

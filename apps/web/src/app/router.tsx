@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { paths } from '../config/paths';
-import { useAuth } from '../lib/auth/auth-context';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
 import { dashboardLink } from './layout/nav-items';
 import { RootLayout } from './layout/root-layout';
 import { RouteGuard } from './route-guard';
@@ -11,21 +11,21 @@ function page<T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const LandingPage = page(() => import('../features/landing/pages/landing-page'), 'LandingPage');
-const AboutPage = page(() => import('../features/landing/pages/about-page'), 'AboutPage');
-const RegisterPage = page(() => import('../features/accounts/pages/register-page'), 'RegisterPage');
-const LoginPage = page(() => import('../features/accounts/pages/login-page'), 'LoginPage');
+const LandingPage = page(() => import('@/features/landing/pages/landing-page'), 'LandingPage');
+const AboutPage = page(() => import('@/features/landing/pages/about-page'), 'AboutPage');
+const RegisterPage = page(() => import('@/features/accounts/pages/register-page'), 'RegisterPage');
+const LoginPage = page(() => import('@/features/accounts/pages/login-page'), 'LoginPage');
 const ForgotPasswordPage = page(
-  () => import('../features/accounts/pages/forgot-password-page'),
+  () => import('@/features/accounts/pages/forgot-password-page'),
   'ForgotPasswordPage',
 );
 const ProfilePage = page(() => import('./routes/profile-route'), 'ProfileRoute');
 const EditProfilePage = page(
-  () => import('../features/accounts/pages/edit-profile-page'),
+  () => import('@/features/accounts/pages/edit-profile-page'),
   'EditProfilePage',
 );
 const BecomeAdminPage = page(
-  () => import('../features/access-requests/pages/become-admin-page'),
+  () => import('@/features/access-requests/pages/become-admin-page'),
   'BecomeAdminPage',
 );
 const SuperuserDashboardPage = page(
@@ -33,27 +33,27 @@ const SuperuserDashboardPage = page(
   'SuperuserDashboardRoute',
 );
 const SubmitReportPage = page(
-  () => import('../features/reports/pages/submit-report-page'),
+  () => import('@/features/reports/pages/submit-report-page'),
   'SubmitReportPage',
 );
 const MyReportsPage = page(
-  () => import('../features/reports/pages/my-reports-page'),
+  () => import('@/features/reports/pages/my-reports-page'),
   'MyReportsPage',
 );
 const ReportDetailPage = page(
-  () => import('../features/reports/pages/report-detail-page'),
+  () => import('@/features/reports/pages/report-detail-page'),
   'ReportDetailPage',
 );
 const AdminDashboardPage = page(
-  () => import('../features/admin/pages/admin-dashboard-page'),
+  () => import('@/features/admin/pages/admin-dashboard-page'),
   'AdminDashboardPage',
 );
-const ContactPage = page(() => import('../features/contact/pages/contact-page'), 'ContactPage');
-const PrivacyPage = page(() => import('../features/info/pages/privacy-page'), 'PrivacyPage');
-const TermsPage = page(() => import('../features/info/pages/terms-page'), 'TermsPage');
-const CookiesPage = page(() => import('../features/info/pages/cookies-page'), 'CookiesPage');
-const SecurityPage = page(() => import('../features/info/pages/security-page'), 'SecurityPage');
-const NotFoundPage = page(() => import('../features/info/pages/not-found-page'), 'NotFoundPage');
+const ContactPage = page(() => import('@/features/contact/pages/contact-page'), 'ContactPage');
+const PrivacyPage = page(() => import('@/features/info/pages/privacy-page'), 'PrivacyPage');
+const TermsPage = page(() => import('@/features/info/pages/terms-page'), 'TermsPage');
+const CookiesPage = page(() => import('@/features/info/pages/cookies-page'), 'CookiesPage');
+const SecurityPage = page(() => import('@/features/info/pages/security-page'), 'SecurityPage');
+const NotFoundPage = page(() => import('@/features/info/pages/not-found-page'), 'NotFoundPage');
 
 /** `/dashboard`: the spec navigates here without registering it; send people to their own. */
 function DashboardRedirect() {

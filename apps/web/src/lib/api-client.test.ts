@@ -1,5 +1,5 @@
-import { mockFetch } from '../test/render';
-import { accessToken } from '../test/tokens';
+import { mockFetch } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { ApiError, apiFetch, refreshSession } from './api-client';
 import { tokenStorage } from './auth/token-storage';
 

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useAuth } from '../lib/auth/auth-context';
-import { AuthProvider } from '../lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/auth-context';
+import { AuthProvider } from '@/lib/auth/auth-provider';
 
 type Options = {
   path?: string;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths, sections } from '../../config/paths';
+import { paths, sections } from '@/config/paths';
 import { SectionLink } from './section-link';
 
 const linkClass = 'text-sm text-brand-100 underline-offset-4 hover:text-white hover:underline';

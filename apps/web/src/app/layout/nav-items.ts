@@ -1,5 +1,5 @@
-import { paths } from '../../config/paths';
-import type { TokenClaims } from '../../lib/auth/tokens';
+import { paths } from '@/config/paths';
+import type { TokenClaims } from '@/lib/auth/tokens';
 
 /** Spec section 2: the dashboard link of a logged-in user. */
 export function dashboardLink(user: TokenClaims, isSuperuser: boolean) {

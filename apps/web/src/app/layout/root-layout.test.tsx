@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { tokenStorage } from '../../lib/auth/token-storage';
-import { MockWebSocket } from '../../test/mock-websocket';
-import { accessToken } from '../../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { MockWebSocket } from '@/test/mock-websocket';
+import { accessToken } from '@/test/tokens';
 import { RootLayout } from './root-layout';
 
 function renderLayout() {

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { LoadingState } from '../../components/ui/loading-state';
-import { useAuth } from '../../lib/auth/auth-context';
-import { AuthProvider } from '../../lib/auth/auth-provider';
+import { LoadingState } from '@/components/ui/loading-state';
+import { useAuth } from '@/lib/auth/auth-context';
+import { AuthProvider } from '@/lib/auth/auth-provider';
 import { Footer } from './footer';
 import { TopNav } from './top-nav';
 

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
-import { scrollToSection } from '../../lib/scroll';
+import { paths } from '@/config/paths';
+import { scrollToSection } from '@/lib/scroll';
 
 type SectionLinkProps = {
   section: string;

@@ -1,11 +1,11 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { LinkButton } from '../../components/ui/link-button';
-import { paths, sections } from '../../config/paths';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useAuth, useLogout } from '../../lib/auth/auth-context';
-import { NAV_SCROLL_THRESHOLD_PX } from '../../lib/scroll';
+import { LinkButton } from '@/components/ui/link-button';
+import { paths, sections } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useAuth, useLogout } from '@/lib/auth/auth-context';
+import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
 import { dashboardLink } from './nav-items';
 import { SectionLink } from './section-link';
 

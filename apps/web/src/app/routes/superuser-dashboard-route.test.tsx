@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tokenStorage } from '../../lib/auth/token-storage';
-import { mockFetch, renderPage } from '../../test/render';
-import { accessToken } from '../../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { mockFetch, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { SuperuserDashboardRoute } from './superuser-dashboard-route';
 
 const request = (id: number, username: string | null) => ({

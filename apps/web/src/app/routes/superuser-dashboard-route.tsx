@@ -1,6 +1,6 @@
-import { SuperuserDashboardPage } from '../../features/access-requests/pages/superuser-dashboard-page';
-import { AuditLogTable } from '../../features/audit/components/audit-log-table';
-import { ContactInbox } from '../../features/contact/components/contact-inbox';
+import { SuperuserDashboardPage } from '@/features/access-requests/pages/superuser-dashboard-page';
+import { AuditLogTable } from '@/features/audit/components/audit-log-table';
+import { ContactInbox } from '@/features/contact/components/contact-inbox';
 
 const extraTabs = [
   { id: 'contact', label: 'Contact Messages', panel: <ContactInbox /> },

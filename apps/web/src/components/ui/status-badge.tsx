@@ -1,4 +1,4 @@
-import { humanize } from '../../lib/format';
+import { humanize } from '@/lib/format';
 
 /** Spec section 4: a colour per status, neutral for any other. Each pair passes WCAG AA. */
 const colours: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { UnexpectedResponseError } from './api/register';
 import { REGISTRATION_FALLBACK, registrationErrorMessage } from './registration-error';
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api-client';
-import { flattenMessages } from '../../lib/error-messages';
+import { ApiError } from '@/lib/api-client';
+import { flattenMessages } from '@/lib/error-messages';
 import { UnexpectedResponseError } from './api/register';
 
 export const REGISTRATION_FALLBACK =

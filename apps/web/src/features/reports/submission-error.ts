@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** Spec section 8 (Submit): the message for a failed submission. */
 export function submissionErrorMessage(error: unknown): string {

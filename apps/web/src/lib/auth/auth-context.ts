@@ -1,7 +1,7 @@
 import type { TokenPair } from '@candor/contract/accounts';
 import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import type { TokenClaims } from './tokens';
 
 export type AuthContextValue = {

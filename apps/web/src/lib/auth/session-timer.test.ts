@@ -1,4 +1,4 @@
-import { accessToken } from '../../test/tokens';
+import { accessToken } from '@/test/tokens';
 import { startSessionTimer } from './session-timer';
 import { tokenStorage } from './token-storage';
 

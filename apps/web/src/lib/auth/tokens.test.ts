@@ -1,4 +1,4 @@
-import { accessToken } from '../../test/tokens';
+import { accessToken } from '@/test/tokens';
 import { decideStartup, decodeToken, shouldRefresh } from './tokens';
 
 const now = Date.now();

@@ -1,5 +1,5 @@
-import { MockWebSocket } from '../../test/mock-websocket';
-import { accessToken } from '../../test/tokens';
+import { MockWebSocket } from '@/test/mock-websocket';
+import { accessToken } from '@/test/tokens';
 import { tokenStorage } from '../auth/token-storage';
 import { startLiveSocket } from './live-socket';
 

@@ -1,6 +1,6 @@
 import type { AccessRequestCreated, AccessRequestInput } from '@candor/contract/access-requests';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 /** Spec section 6: the access token goes along when present (apiFetch sends it if stored). */
 export function createAccessRequest(input: AccessRequestInput): Promise<AccessRequestCreated> {

@@ -4,7 +4,7 @@ import type {
   AccessReviewDecisionInput,
 } from '@candor/contract/access-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { accessRequestsQueryKey } from './get-access-requests';
 
 export type DecideVariables = { id: number; action: AccessReviewDecisionInput['action'] };

@@ -1,6 +1,6 @@
 import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const accessRequestsQueryKey = ['access-requests', 'pending'] as const;
 

@@ -1,7 +1,7 @@
 import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
 import { organizationTypeLabels } from '@candor/contract/enums';
-import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
 
 type AccessRequestCardProps = {
   request: AccessRequestReviewItem;

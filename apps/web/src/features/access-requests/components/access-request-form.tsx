@@ -10,13 +10,13 @@ import {
   organizationTypes,
 } from '@candor/contract/enums';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { fieldErrors, serverDetail } from '../../../lib/error-messages';
-import { type FieldMessages, validate } from '../../../lib/validation';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { fieldErrors, serverDetail } from '@/lib/error-messages';
+import { type FieldMessages, validate } from '@/lib/validation';
 import { useCreateAccessRequest } from '../api/create-access-request';
 import { ClaimCodeNotice } from './claim-code-notice';
 

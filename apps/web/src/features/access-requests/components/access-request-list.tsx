@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { Alert } from '@/components/ui/alert';
+import { LoadingState } from '@/components/ui/loading-state';
 import { useDecideAccessRequest } from '../api/decide-access-request';
 import { useAccessRequests } from '../api/get-access-requests';
 import { AccessRequestCard } from './access-request-card';

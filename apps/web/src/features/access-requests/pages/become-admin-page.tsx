@@ -1,6 +1,6 @@
-import { Card } from '../../../components/ui/card';
-import { Page } from '../../../components/ui/page';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
+import { useAuth } from '@/lib/auth/auth-context';
 import { AccessRequestForm } from '../components/access-request-form';
 
 /** Spec section 2 (/become-admin): the application form. */

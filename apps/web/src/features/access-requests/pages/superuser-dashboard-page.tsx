@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { Page } from '../../../components/ui/page';
-import { type TabItem, Tabs } from '../../../components/ui/tabs';
+import { Page } from '@/components/ui/page';
+import { type TabItem, Tabs } from '@/components/ui/tabs';
 import { AccessRequestList } from '../components/access-request-list';
 
 type SuperuserDashboardPageProps = {

@@ -1,6 +1,6 @@
 import type { Profile } from '@candor/contract/accounts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const profileQueryKey = ['accounts', 'profile'] as const;
 

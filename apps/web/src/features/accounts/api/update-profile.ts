@@ -1,6 +1,6 @@
 import type { Profile, UpdateProfileInput } from '@candor/contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { profileQueryKey } from './get-profile';
 
 export function updateProfile(input: UpdateProfileInput): Promise<Profile> {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 
 /** The frame of the sign-in and sign-up forms. */
 export function AuthCard({

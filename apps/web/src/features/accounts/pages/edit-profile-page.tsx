@@ -1,16 +1,16 @@
 import { type Profile, updateProfileInputSchema } from '@candor/contract/accounts';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { LinkButton } from '../../../components/ui/link-button';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { Page } from '../../../components/ui/page';
-import { TextField } from '../../../components/ui/text-field';
-import { paths } from '../../../config/paths';
-import { fieldErrors } from '../../../lib/error-messages';
-import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { validate } from '../../../lib/validation';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LinkButton } from '@/components/ui/link-button';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Page } from '@/components/ui/page';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { fieldErrors } from '@/lib/error-messages';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
+import { validate } from '@/lib/validation';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 

@@ -1,6 +1,6 @@
-import { LinkButton } from '../../../components/ui/link-button';
-import { Page } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
+import { LinkButton } from '@/components/ui/link-button';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
 
 /** The spec's 'Forgot your password?' link led nowhere; this page says honestly what can be done. */
 export function ForgotPasswordPage() {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderPage } from '../../../test/render';
-import { accessToken } from '../../../test/tokens';
+import { mockFetch, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { destinationAfterLogin, LoginPage } from './login-page';
 
 describe('destinationAfterLogin (spec section 2)', () => {

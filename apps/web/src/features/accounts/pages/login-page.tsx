@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { LoginState } from '../../../app/route-guard';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth/auth-context';
-import type { TokenClaims } from '../../../lib/auth/tokens';
-import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import type { LoginState } from '@/app/route-guard';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import type { TokenClaims } from '@/lib/auth/tokens';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { tokenStorage } from '../../../lib/auth/token-storage';
-import { mockFetch, renderPage } from '../../../test/render';
-import { accessToken } from '../../../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { mockFetch, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { capitalise, ProfilePage } from './profile-page';
 
 describe('capitalise', () => {

@@ -1,12 +1,12 @@
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
-import { LinkButton } from '../../../components/ui/link-button';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { Page } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
-import { tokenStorage } from '../../../lib/auth/token-storage';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { LinkButton } from '@/components/ui/link-button';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { tokenStorage } from '@/lib/auth/token-storage';
 import { useProfile } from '../api/get-profile';
 
 /** Spec section 2: role and tier capitalised, N/A when missing. */

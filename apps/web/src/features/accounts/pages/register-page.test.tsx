@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderPage } from '../../../test/render';
+import { mockFetch, renderPage } from '@/test/render';
 import { RegisterPage } from './register-page';
 
 async function fillAndSubmit(password = 'a-good-passphrase') {

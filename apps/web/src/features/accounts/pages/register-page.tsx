@@ -1,12 +1,12 @@
 import { PASSWORD_MIN, passwordProblems } from '@candor/contract/accounts';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { paths } from '../../../config/paths';
-import { fieldErrors } from '../../../lib/error-messages';
-import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { fieldErrors } from '@/lib/error-messages';
+import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { registrationErrorMessage } from '../registration-error';

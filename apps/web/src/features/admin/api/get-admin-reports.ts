@@ -1,7 +1,7 @@
 import type { AdminReportsQuery } from '@candor/contract/admin';
 import type { Report } from '@candor/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export type ReportPage = { count: number; results: Report[] };

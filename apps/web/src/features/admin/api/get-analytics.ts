@@ -1,6 +1,6 @@
 import type { Analytics } from '@candor/contract/admin';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export function getAnalytics(): Promise<Analytics> {

@@ -1,11 +1,11 @@
 import { organizationTypeLabels } from '@candor/contract/enums';
 import type { Report } from '@candor/contract/reports';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { LinkButton } from '../../../components/ui/link-button';
-import { StatusBadge, Tag } from '../../../components/ui/status-badge';
-import { paths } from '../../../config/paths';
-import { formatDateTime, humanize } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/link-button';
+import { StatusBadge, Tag } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { formatDateTime, humanize } from '@/lib/format';
 
 type AdminReportCardProps = {
   report: Report;

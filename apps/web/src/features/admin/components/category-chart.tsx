@@ -1,6 +1,6 @@
 import type { Analytics } from '@candor/contract/admin';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { humanize } from '../../../lib/format';
+import { humanize } from '@/lib/format';
 
 /** Spec section 9: an 8-colour palette (each distinct and dark enough for white labels). */
 export const chartPalette = [

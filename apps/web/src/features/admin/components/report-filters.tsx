@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { humanize } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { humanize } from '@/lib/format';
 
 export type Filters = { q: string; category: string; status: string; order: 'newest' | 'oldest' };
 

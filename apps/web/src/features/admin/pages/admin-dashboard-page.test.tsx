@@ -1,9 +1,9 @@
 import type { Report } from '@candor/contract/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tokenStorage } from '../../../lib/auth/token-storage';
-import { mockFetch, renderPage } from '../../../test/render';
-import { accessToken } from '../../../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { mockFetch, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 const analytics = {

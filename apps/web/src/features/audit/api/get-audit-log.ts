@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZE, type AuditPage } from '@candor/contract/audit-log';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const auditLogQueryKey = (offset: number) => ['audit', 'log', offset] as const;
 

@@ -1,9 +1,9 @@
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '@candor/contract/audit-log';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { formatDateTime } from '../../../lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/loading-state';
+import { formatDateTime } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 
 /** `{"from":"user","to":"admin"}` -> `from: user, to: admin`. */

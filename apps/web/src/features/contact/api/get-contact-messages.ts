@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@candor/contract/contact';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const contactMessagesQueryKey = ['contact', 'messages'] as const;
 

@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@candor/contract/contact';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { contactMessagesQueryKey } from './get-contact-messages';
 
 export function markContactMessageRead(id: number): Promise<ContactMessage> {

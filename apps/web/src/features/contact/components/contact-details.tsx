@@ -1,8 +1,8 @@
 import { Clock, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { useSiteSettings } from '../../../lib/site-settings';
+import { Card } from '@/components/ui/card';
+import { LoadingState } from '@/components/ui/loading-state';
+import { useSiteSettings } from '@/lib/site-settings';
 
 /** Spec section 9: business hours. */
 export const BUSINESS_HOURS = 'Mon-Fri 9 AM - 5 PM';

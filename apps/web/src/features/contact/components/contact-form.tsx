@@ -1,11 +1,11 @@
 import { contactInputSchema } from '@candor/contract/contact';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { fieldErrors } from '../../../lib/error-messages';
-import { type FieldMessages, validate } from '../../../lib/validation';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { fieldErrors } from '@/lib/error-messages';
+import { type FieldMessages, validate } from '@/lib/validation';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** Spec section 8: the contact texts (the failure one is reachable now that sending is real). */

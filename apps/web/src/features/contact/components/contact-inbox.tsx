@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { formatDateTime } from '../../../lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/loading-state';
+import { formatDateTime } from '@/lib/format';
 import { useContactMessages } from '../api/get-contact-messages';
 import { useMarkContactMessageRead } from '../api/mark-contact-message-read';
 

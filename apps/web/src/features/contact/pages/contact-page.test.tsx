@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderPage } from '../../../test/render';
+import { mockFetch, renderPage } from '@/test/render';
 import { ContactPage } from './contact-page';
 
 const settings = {

@@ -1,5 +1,5 @@
-import { Card } from '../../../components/ui/card';
-import { Page } from '../../../components/ui/page';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
 import { ContactDetails } from '../components/contact-details';
 import { ContactForm } from '../components/contact-form';
 

@@ -1,6 +1,6 @@
-import { LinkButton } from '../../../components/ui/link-button';
-import { Page } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
+import { LinkButton } from '@/components/ui/link-button';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
 
 export function NotFoundPage() {
   return (

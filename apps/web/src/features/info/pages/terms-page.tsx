@@ -1,4 +1,4 @@
-import { Page } from '../../../components/ui/page';
+import { Page } from '@/components/ui/page';
 import { ProseSection } from '../components/prose-section';
 
 export function TermsPage() {

@@ -1,8 +1,8 @@
 import { Lock, ShieldCheck } from 'lucide-react';
-import { SectionLink } from '../../../app/layout/section-link';
-import { buttonClasses } from '../../../components/ui/button-styles';
-import { LinkButton } from '../../../components/ui/link-button';
-import { paths, sections } from '../../../config/paths';
+import { SectionLink } from '@/app/layout/section-link';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { LinkButton } from '@/components/ui/link-button';
+import { paths, sections } from '@/config/paths';
 
 export function Hero() {
   return (

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderPage } from '../../../test/render';
+import { renderPage } from '@/test/render';
 import { LandingPage } from './landing-page';
 
 describe('LandingPage', () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { scrollToSection } from '../../../lib/scroll';
+import { scrollToSection } from '@/lib/scroll';
 import { Faq } from '../components/faq';
 import { Hero } from '../components/hero';
 import { HowItWorks } from '../components/how-it-works';

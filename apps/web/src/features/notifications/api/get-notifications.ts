@@ -1,6 +1,6 @@
 import type { Notification } from '@candor/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const notificationsQueryKey = ['notifications', 'list'] as const;
 

@@ -1,6 +1,6 @@
 import type { UnreadCount } from '@candor/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
 

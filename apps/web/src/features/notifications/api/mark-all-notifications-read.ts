@@ -1,6 +1,6 @@
 import type { MarkAllReadResult, Notification } from '@candor/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { unreadCountQueryKey } from './get-unread-count';
 import { markNotificationRead } from './mark-notification-read';

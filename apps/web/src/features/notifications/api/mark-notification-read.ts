@@ -1,6 +1,6 @@
 import type { Notification } from '@candor/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { unreadCountQueryKey } from './get-unread-count';
 

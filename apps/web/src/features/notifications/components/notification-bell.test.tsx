@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tokenStorage } from '../../../lib/auth/token-storage';
-import { MockWebSocket } from '../../../test/mock-websocket';
-import { mockFetch, renderPage } from '../../../test/render';
-import { accessToken } from '../../../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { MockWebSocket } from '@/test/mock-websocket';
+import { mockFetch, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { NotificationBell } from './notification-bell';
 
 const unread = {

@@ -1,9 +1,9 @@
 import type { UnreadCount } from '@candor/contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { startLiveSocket } from '../../../lib/live/live-socket';
-import { adminKeys } from '../../admin/api/admin-keys';
-import { reportKeys } from '../../reports/api/report-keys';
+import { adminKeys } from '@/features/admin/api/admin-keys';
+import { reportKeys } from '@/features/reports/api/report-keys';
+import { startLiveSocket } from '@/lib/live/live-socket';
 import { notificationsQueryKey } from '../api/get-notifications';
 import { unreadCountQueryKey } from '../api/get-unread-count';
 

@@ -1,6 +1,6 @@
 import type { MyOrganization } from '@candor/contract/organizations';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 export const myOrganizationQueryKey = ['organizations', 'mine'] as const;
 

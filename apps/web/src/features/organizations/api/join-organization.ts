@@ -1,6 +1,6 @@
 import type { JoinOrganizationInput, MyOrganization } from '@candor/contract/organizations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { myOrganizationQueryKey } from './get-my-organization';
 
 export function joinOrganization(input: JoinOrganizationInput): Promise<MyOrganization> {

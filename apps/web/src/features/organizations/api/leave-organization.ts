@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { myOrganizationQueryKey } from './get-my-organization';
 
 export function leaveOrganization(): Promise<null> {

@@ -1,10 +1,10 @@
 import { joinOrganizationInputSchema } from '@candor/contract/organizations';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { serverDetail } from '../../../lib/error-messages';
-import { validate } from '../../../lib/validation';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { serverDetail } from '@/lib/error-messages';
+import { validate } from '@/lib/validation';
 import { useJoinOrganization } from '../api/join-organization';
 
 export function JoinOrganizationForm() {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tokenStorage } from '../../../lib/auth/token-storage';
-import { mockFetch, renderPage } from '../../../test/render';
-import { accessToken } from '../../../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { mockFetch, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { OrganizationCard } from './organization-card';
 
 const school = { id: 4, name: 'Hillside School', type: 'education', is_admin: false };

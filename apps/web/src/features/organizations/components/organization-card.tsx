@@ -1,10 +1,10 @@
 import { organizationTypeLabels } from '@candor/contract/enums';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { serverDetail } from '../../../lib/error-messages';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingState } from '@/components/ui/loading-state';
+import { useAuth } from '@/lib/auth/auth-context';
+import { serverDetail } from '@/lib/error-messages';
 import { useGenerateJoinCode } from '../api/generate-join-code';
 import { useMyOrganization } from '../api/get-my-organization';
 import { useLeaveOrganization } from '../api/leave-organization';

@@ -1,6 +1,6 @@
 import type { Report } from '@candor/contract/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { reportKeys } from './report-keys';
 
 export function cancelReport(id: number): Promise<Report> {

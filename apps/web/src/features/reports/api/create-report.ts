@@ -1,7 +1,7 @@
 import type { Report } from '@candor/contract/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, refreshSession } from '../../../lib/api-client';
-import { tokenStorage } from '../../../lib/auth/token-storage';
+import { API_BASE, ApiError, refreshSession } from '@/lib/api-client';
+import { tokenStorage } from '@/lib/auth/token-storage';
 import { reportKeys } from './report-keys';
 
 export type CreateReportInput = {

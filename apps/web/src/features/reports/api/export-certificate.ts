@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetchResponse } from '../../../lib/api-client';
+import { apiFetchResponse } from '@/lib/api-client';
 
 /** Downloads the PDF and saves it under the server's file name (spec section 7). */
 export async function exportCertificate(id: number): Promise<string> {

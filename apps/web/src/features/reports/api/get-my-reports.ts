@@ -1,6 +1,6 @@
 import type { Report } from '@candor/contract/reports';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { reportKeys } from './report-keys';
 
 export function getMyReports(): Promise<Report[]> {

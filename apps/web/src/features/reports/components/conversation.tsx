@@ -1,10 +1,10 @@
 import type { ReportMessage } from '@candor/contract/reports';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { formatDateTime } from '../../../lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/loading-state';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { formatDateTime } from '@/lib/format';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { FieldFrame } from '../../../components/ui/field-frame';
-import { describedBy } from '../../../components/ui/field-parts';
+import { FieldFrame } from '@/components/ui/field-frame';
+import { describedBy } from '@/components/ui/field-parts';
 
 type EvidenceFieldProps = {
   file: File | null;

@@ -1,9 +1,9 @@
 import type { Report } from '@candor/contract/reports';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { serverDetail } from '../../../lib/error-messages';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { serverDetail } from '@/lib/error-messages';
 import { useCancelReport } from '../api/cancel-report';
 import { useDeleteReport } from '../api/delete-report';
 import { useExportCertificate } from '../api/export-certificate';

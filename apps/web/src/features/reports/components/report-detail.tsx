@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { ApiError } from '../../../lib/api-client';
-import { humanize } from '../../../lib/format';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { LoadingState } from '@/components/ui/loading-state';
+import { ApiError } from '@/lib/api-client';
+import { humanize } from '@/lib/format';
 import { useReport } from '../api/get-report';
 import { Conversation } from './conversation';
 import { ReportOverview } from './report-overview';

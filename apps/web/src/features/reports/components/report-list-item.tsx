@@ -1,7 +1,7 @@
 import type { Report } from '@candor/contract/reports';
 import { Link } from 'react-router';
-import { StatusBadge, Tag } from '../../../components/ui/status-badge';
-import { formatDateTime, humanize } from '../../../lib/format';
+import { StatusBadge, Tag } from '@/components/ui/status-badge';
+import { formatDateTime, humanize } from '@/lib/format';
 
 /** One row of My Reports (spec section 2). */
 export function ReportListItem({ report, to }: { report: Report; to: string }) {

@@ -1,6 +1,6 @@
 import type { Report } from '@candor/contract/reports';
-import { StatusBadge, Tag } from '../../../components/ui/status-badge';
-import { formatDateTime, humanize } from '../../../lib/format';
+import { StatusBadge, Tag } from '@/components/ui/status-badge';
+import { formatDateTime, humanize } from '@/lib/format';
 
 /** Spec section 2 (Report detail): the overview of one report. */
 export function ReportOverview({ report }: { report: Report }) {

@@ -1,10 +1,10 @@
 import type { Report } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { LinkButton } from '../../../components/ui/link-button';
-import { paths } from '../../../config/paths';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LinkButton } from '@/components/ui/link-button';
+import { paths } from '@/config/paths';
 
 /** Shown after submitting: the reference number to keep, before moving to the report. */
 export function SubmitConfirmation({ report }: { report: Report }) {

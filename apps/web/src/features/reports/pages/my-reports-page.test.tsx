@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tokenStorage } from '../../../lib/auth/token-storage';
-import { mockFetch, renderPage } from '../../../test/render';
-import { accessToken } from '../../../test/tokens';
+import { tokenStorage } from '@/lib/auth/token-storage';
+import { mockFetch, renderPage } from '@/test/render';
+import { accessToken } from '@/test/tokens';
 import { reportFixture } from '../test-report';
 import { MyReportsPage } from './my-reports-page';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { Alert } from '@/components/ui/alert';
+import { useAuth } from '@/lib/auth/auth-context';
 import { ReportDetail } from '../components/report-detail';
 
 const LOAD_ERROR =
