@@ -1,9 +1,9 @@
-import { type SelectHTMLAttributes, useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { FieldFrame } from './field-frame';
 import { describedBy } from './field-parts';
 import { inputClasses } from './text-field';
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+type SelectFieldProps = ComponentProps<'select'> & {
   label: string;
   options: readonly { value: string; label: string }[];
   /** A first, empty choice such as 'Select organization type'. */

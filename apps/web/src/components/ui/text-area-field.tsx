@@ -1,9 +1,9 @@
-import { type TextareaHTMLAttributes, useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { FieldFrame } from './field-frame';
 import { describedBy } from './field-parts';
 import { inputClasses } from './text-field';
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+type TextAreaFieldProps = ComponentProps<'textarea'> & {
   label: string;
   hint?: string;
   error?: string;

@@ -1,8 +1,8 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { FieldFrame } from './field-frame';
 import { describedBy } from './field-parts';
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type TextFieldProps = ComponentProps<'input'> & {
   label: string;
   hint?: string;
   error?: string;

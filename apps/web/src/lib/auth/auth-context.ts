@@ -1,17 +1,16 @@
-import type { TokenPair } from '@candor/contract/accounts';
+import type { AccessClaims, TokenPair } from '@candor/contract/accounts';
 import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import type { TokenClaims } from './tokens';
 
 export type AuthContextValue = {
   /** 'initializing' until the stored session has been checked (and refreshed if needed). */
   status: 'initializing' | 'ready';
   /** Claims of the current access token, or null when logged out. */
-  user: TokenClaims | null;
+  user: AccessClaims | null;
   /** The stored superuser flag (spec section 2 uses it for the dashboard link). */
   isSuperuser: boolean;
-  signIn(tokens: TokenPair): TokenClaims | null;
+  signIn(tokens: TokenPair): AccessClaims | null;
   /** Revokes the login on the server and clears both tokens (spec section 2). */
   signOut(): Promise<void>;
 };

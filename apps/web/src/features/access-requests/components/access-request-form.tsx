@@ -1,5 +1,4 @@
 import {
-  type AccessRequestCreated,
   type AccessRequestInput,
   accessRequestInputSchema,
 } from '@candor/contract/access-requests';
@@ -9,14 +8,14 @@ import {
   organizationTypeLabels,
   organizationTypes,
 } from '@candor/contract/enums';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { fieldErrors, serverDetail } from '@/lib/error-messages';
-import { type FieldMessages, validate } from '@/lib/validation';
+import { serverDetail } from '@/lib/error-messages';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useCreateAccessRequest } from '../api/create-access-request';
 import { ClaimCodeNotice } from './claim-code-notice';
 
@@ -58,74 +57,44 @@ function payloadOf(values: typeof EMPTY): AccessRequestInput {
 
 export function AccessRequestForm() {
   const mutation = useCreateAccessRequest();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [outcome, setOutcome] = useState<
-    { kind: 'success'; created: AccessRequestCreated } | { kind: 'error'; text: string } | null
-  >(null);
-  const isOrganization = values.request_type === 'organization';
+  const { field, message, setMessage, onSubmit, reset, showServerErrors, watch } = useContractForm(
+    accessRequestInputSchema,
+    { defaultValues: EMPTY, toInput: payloadOf },
+  );
+  const [claimCode, setClaimCode] = useState<string | null>(null);
+  const isOrganization = watch('request_type') === 'organization';
 
-  const set =
-    (field: keyof typeof EMPTY) =>
-    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      // Select values come from the options offered, so they fit the field's type.
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    const payload = payloadOf(values);
-    const checked = validate(accessRequestInputSchema, payload);
-    setErrors(checked.errors ?? {});
-    if (checked.errors) return;
-    mutation.mutate(payload, {
+  const send = (input: AccessRequestInput) => {
+    setClaimCode(null);
+    mutation.mutate(input, {
       onSuccess: (created) => {
-        setValues(EMPTY);
-        setOutcome({ kind: 'success', created });
+        reset();
+        setMessage({ tone: 'success', text: SUCCESS });
+        setClaimCode(created.claim_code);
       },
       onError: (error) => {
-        setErrors(fieldErrors(error));
-        setOutcome({ kind: 'error', text: failureMessage(error) });
+        showServerErrors(error);
+        setMessage({ tone: 'error', text: failureMessage(error) });
       },
     });
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
       <SelectField
         label="Request type"
         required
         options={requestTypeOptions}
-        value={values.request_type}
-        onChange={set('request_type')}
-        error={errors.request_type}
+        {...field('request_type')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        required
-        autoComplete="tel"
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-      />
+      <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />
+      <TextField label="Phone" type="tel" required autoComplete="tel" {...field('phone')} />
       <TextAreaField
         label="Description"
         required
         rows={5}
         hint="Why do you need admin access, and for whom will you act?"
-        value={values.justification}
-        onChange={set('justification')}
-        error={errors.justification}
+        {...field('justification')}
       />
       {isOrganization && (
         <>
@@ -134,25 +103,20 @@ export function AccessRequestForm() {
             required
             placeholder="Select organization type"
             options={organizationTypeOptions}
-            value={values.organization_type}
-            onChange={set('organization_type')}
-            error={errors.organization_type}
+            {...field('organization_type')}
           />
           <TextField
             label="Organization name"
             required
             autoComplete="organization"
-            value={values.organization_name}
-            onChange={set('organization_name')}
-            error={errors.organization_name}
+            {...field('organization_name')}
           />
         </>
       )}
-      {outcome?.kind === 'error' && <Alert tone="error">{outcome.text}</Alert>}
-      {outcome?.kind === 'success' && (
+      {message && (
         <div>
-          <Alert tone="success">{SUCCESS}</Alert>
-          {outcome.created.claim_code && <ClaimCodeNotice code={outcome.created.claim_code} />}
+          <Alert tone={message.tone}>{message.text}</Alert>
+          {claimCode && <ClaimCodeNotice code={claimCode} />}
         </div>
       )}
       <Button type="submit" className="w-full" disabled={mutation.isPending}>

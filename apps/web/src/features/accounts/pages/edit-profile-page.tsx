@@ -1,5 +1,8 @@
-import { type Profile, updateProfileInputSchema } from '@candor/contract/accounts';
-import { type FormEvent, useState } from 'react';
+import {
+  type Profile,
+  type UpdateProfileInput,
+  updateProfileInputSchema,
+} from '@candor/contract/accounts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,8 +12,8 @@ import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { fieldErrors } from '@/lib/error-messages';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
-import { validate } from '@/lib/validation';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -19,7 +22,7 @@ const REDIRECT_DELAY_MS = 1500;
 const SAVE_FAILED = 'Failed to update profile. Please check your input.';
 
 /** Spec section 8: the failure text with the Username and Email field errors appended. */
-export function saveFailureMessage(errors: Record<string, string>): string {
+export function saveFailureMessage(errors: { username?: string; email?: string }): string {
   const parts = [SAVE_FAILED];
   if (errors.username) parts.push(`Username: ${errors.username}`);
   if (errors.email) parts.push(`Email: ${errors.email}`);
@@ -30,53 +33,42 @@ export function saveFailureMessage(errors: Record<string, string>): string {
 function EditProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const navigateLater = useDelayedNavigate();
-  const [values, setValues] = useState({ username: profile.username, email: profile.email ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { field, message, setMessage, onSubmit, showServerErrors } = useContractForm(
+    updateProfileInputSchema,
+    {
+      defaultValues: { username: profile.username, email: profile.email ?? '' },
+    },
+  );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const checked = validate(updateProfileInputSchema, values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      setMessage({ tone: 'error', text: saveFailureMessage(checked.errors) });
-      return;
-    }
-    setErrors({});
-    update.mutate(values, {
+  const save = (input: UpdateProfileInput) =>
+    update.mutate(input, {
       onSuccess: () => {
         setMessage({ tone: 'success', text: 'Profile updated successfully!' });
         navigateLater(paths.profile, REDIRECT_DELAY_MS);
       },
       onError: (error) => {
-        const problems = fieldErrors(error);
-        setErrors(problems);
-        setMessage({ tone: 'error', text: saveFailureMessage(problems) });
+        showServerErrors(error);
+        setMessage({ tone: 'error', text: saveFailureMessage(fieldErrors(error)) });
       },
     });
-  };
 
   return (
     <Card>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label="Username"
-          required
-          autoComplete="username"
-          value={values.username}
-          onChange={(event) => setValues({ ...values, username: event.target.value })}
-          error={errors.username}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
-          error={errors.email}
-        />
+      <form
+        noValidate
+        onSubmit={onSubmit(save, (errors) =>
+          setMessage({
+            tone: 'error',
+            text: saveFailureMessage({
+              username: errors.username?.message,
+              email: errors.email?.message,
+            }),
+          }),
+        )}
+        className="space-y-4"
+      >
+        <TextField label="Username" required autoComplete="username" {...field('username')} />
+        <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={update.isPending || update.isSuccess}>

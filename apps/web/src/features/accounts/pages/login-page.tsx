@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type AccessClaims, type LoginInput, loginInputSchema } from '@candor/contract/accounts';
 import { Link, useLocation } from 'react-router';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
-import type { TokenClaims } from '@/lib/auth/tokens';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
@@ -16,12 +16,17 @@ const REDIRECT_DELAY_MS = 1500;
 const LOGIN_FAILED = 'Login failed. Please check your credentials or try again later.';
 
 /** Spec section 2: superuser -> superuser dashboard; admin -> admin dashboard; others -> /. */
-export function destinationAfterLogin(claims: TokenClaims | null, from?: string): string {
+export function destinationAfterLogin(
+  claims: Pick<AccessClaims, 'role' | 'is_superuser'> | null,
+  from?: string,
+): string {
   if (from && from !== paths.login) return from;
   if (claims?.is_superuser) return paths.superuserDashboard;
   if (claims?.role === 'admin') return paths.adminDashboard;
   return paths.home;
 }
+
+const loginForm = { username: '', password: '' };
 
 export function LoginPage() {
   const location = useLocation();
@@ -29,30 +34,21 @@ export function LoginPage() {
   const { signIn } = useAuth();
   const loginMutation = useLogin();
   const navigateLater = useDelayedNavigate();
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [missing, setMissing] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { field, message, setMessage, onSubmit } = useContractForm(loginInputSchema, {
+    defaultValues: loginForm,
+    toInput: (values: typeof loginForm) => ({ ...values, username: values.username.trim() }),
+    requiredMessages: { username: 'Username is required.', password: 'Password is required.' },
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!values.username.trim()) problems.username = 'Username is required.';
-    if (!values.password) problems.password = 'Password is required.';
-    setMissing(problems);
-    setMessage(null);
-    if (Object.keys(problems).length > 0) return;
-    loginMutation.mutate(
-      { username: values.username.trim(), password: values.password },
-      {
-        onSuccess: (tokens) => {
-          const claims = signIn(tokens);
-          setMessage({ tone: 'success', text: 'Logged in successfully!' });
-          navigateLater(destinationAfterLogin(claims, state.from), REDIRECT_DELAY_MS);
-        },
-        onError: () => setMessage({ tone: 'error', text: LOGIN_FAILED }),
+  const logIn = (input: LoginInput) =>
+    loginMutation.mutate(input, {
+      onSuccess: (tokens) => {
+        const claims = signIn(tokens);
+        setMessage({ tone: 'success', text: 'Logged in successfully!' });
+        navigateLater(destinationAfterLogin(claims, state.from), REDIRECT_DELAY_MS);
       },
-    );
-  };
+      onError: () => setMessage({ tone: 'error', text: LOGIN_FAILED }),
+    });
 
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to follow your reports.">
@@ -61,23 +57,14 @@ export function LoginPage() {
           {state.reason}
         </Alert>
       )}
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label="Username"
-          required
-          autoComplete="username"
-          value={values.username}
-          onChange={(event) => setValues({ ...values, username: event.target.value })}
-          error={missing.username}
-        />
+      <form noValidate onSubmit={onSubmit(logIn)} className="space-y-4">
+        <TextField label="Username" required autoComplete="username" {...field('username')} />
         <TextField
           label="Password"
           type="password"
           required
           autoComplete="current-password"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-          error={missing.password}
+          {...field('password')}
         />
         <div className="text-right text-sm">
           <Link

@@ -1,28 +1,20 @@
-import type { Report } from '@candor/contract/reports';
+import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, refreshSession } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { reportKeys } from './report-keys';
 
-export type CreateReportInput = {
-  title: string;
-  category: string;
-  description: string;
-  priorityFlag: boolean;
-  isAnonymous: boolean;
-  file: File | null;
-};
+/** The form's fields as the contract names them, and the evidence file. */
+export type CreateReportInput = CreateReportFields & { file: File | null };
 
 type Progress = (fraction: number) => void;
 
-function toFormData(input: CreateReportInput): FormData {
+function toFormData({ file, ...fields }: CreateReportInput): FormData {
   const form = new FormData();
-  form.append('title', input.title);
-  form.append('category', input.category);
-  form.append('description', input.description);
-  form.append('priority_flag', String(input.priorityFlag));
-  form.append('is_anonymous', String(input.isAnonymous));
-  if (input.file) form.append('file_upload', input.file);
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, String(value));
+  }
+  if (file) form.append('file_upload', file);
   return form;
 }
 

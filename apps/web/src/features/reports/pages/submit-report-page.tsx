@@ -1,6 +1,11 @@
-import { reportCategories } from '@candor/contract/enums';
-import type { Report } from '@candor/contract/reports';
-import { type FormEvent, useState } from 'react';
+import { type ReportCategory, reportCategories } from '@candor/contract/enums';
+import {
+  type CreateReportFields,
+  createReportFieldsSchema,
+  REPORT_TITLE_MAX,
+  type Report,
+} from '@candor/contract/reports';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,8 +15,8 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { tokenStorage } from '@/lib/auth/token-storage';
-import { fieldErrors } from '@/lib/error-messages';
 import { humanize } from '@/lib/format';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useCreateReport } from '../api/create-report';
@@ -23,10 +28,10 @@ import { submissionErrorMessage } from '../submission-error';
 const NOT_LOGGED_IN = 'You must be logged in to submit a report.';
 const initial = {
   title: '',
-  category: 'abuse',
+  category: 'abuse' as ReportCategory,
   description: '',
-  priorityFlag: false,
-  isAnonymous: true,
+  priority_flag: false,
+  is_anonymous: true,
 };
 const categoryOptions = reportCategories.map((category) => ({
   value: category,
@@ -34,44 +39,32 @@ const categoryOptions = reportCategories.map((category) => ({
 }));
 
 export function SubmitReportPage() {
-  const [values, setValues] = useState(initial);
+  const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors } =
+    useContractForm(createReportFieldsSchema, { defaultValues: initial });
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [created, setCreated] = useState<Report | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const create = useCreateReport(setProgress);
   const navigateLater = useDelayedNavigate();
+  const fileProblem = file && evidenceProblem(file, maxMb);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    if (!tokenStorage.getAccess()) {
-      setMessage(NOT_LOGGED_IN);
-      navigateLater(paths.login, 1500);
-      return;
-    }
-    const problems: Record<string, string> = {};
-    if (!values.title.trim()) problems.title = 'This field is required.';
-    if (!values.description.trim()) problems.description = 'This field is required.';
-    const fileProblem = file && evidenceProblem(file, maxMb);
-    if (fileProblem) problems.file_upload = fileProblem;
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+  const send = (fields: CreateReportFields) => {
+    if (fileProblem) return;
     setProgress(file ? 0 : null);
     create.mutate(
-      { ...values, file },
+      { ...fields, file },
       {
         onSuccess: (report) => setCreated(report),
         onError: (error) => {
-          setErrors(fieldErrors(error));
-          setMessage(submissionErrorMessage(error));
+          showServerErrors(error);
+          setMessage({ tone: 'error', text: submissionErrorMessage(error) });
           setProgress(null);
         },
       },
     );
   };
+  const submit = onSubmit(send);
 
   if (created) {
     return (
@@ -87,39 +80,23 @@ export function SubmitReportPage() {
       lead="Tell us what happened. Your report is encrypted, and it is anonymous unless you choose otherwise."
     >
       <Card>
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField
-            label="Title"
-            required
-            maxLength={200}
-            value={values.title}
-            onChange={(event) => setValues({ ...values, title: event.target.value })}
-            error={errors.title}
-          />
-          <SelectField
-            label="Category"
-            options={categoryOptions}
-            value={values.category}
-            onChange={(event) => setValues({ ...values, category: event.target.value })}
-          />
-          <TextAreaField
-            label="Detailed Description"
-            required
-            rows={6}
-            value={values.description}
-            onChange={(event) => setValues({ ...values, description: event.target.value })}
-            error={errors.description}
-          />
+        <form
+          noValidate
+          onSubmit={(event) => {
+            if (tokenStorage.getAccess()) return submit(event);
+            event.preventDefault();
+            setMessage({ tone: 'error', text: NOT_LOGGED_IN });
+            navigateLater(paths.login, 1500);
+          }}
+          className="space-y-5"
+        >
+          <TextField label="Title" required maxLength={REPORT_TITLE_MAX} {...field('title')} />
+          <SelectField label="Category" options={categoryOptions} {...register('category')} />
+          <TextAreaField label="Detailed Description" required rows={6} {...field('description')} />
           <EvidenceField
             file={file}
-            onChange={(next) => {
-              setFile(next);
-              const problem = next && evidenceProblem(next, maxMb);
-              setErrors(({ file_upload: _dropped, ...rest }) =>
-                problem ? { ...rest, file_upload: problem } : rest,
-              );
-            }}
-            error={errors.file_upload}
+            onChange={setFile}
+            error={fileProblem ?? errorOf('file_upload')}
             progress={create.isPending ? progress : null}
             maxMb={maxMb}
           />
@@ -129,8 +106,7 @@ export function SubmitReportPage() {
               <label className="flex items-center gap-2 font-medium text-ink">
                 <input
                   type="checkbox"
-                  checked={values.priorityFlag}
-                  onChange={(event) => setValues({ ...values, priorityFlag: event.target.checked })}
+                  {...register('priority_flag')}
                   aria-describedby="priority-note"
                   className="size-4 accent-brand-700"
                 />
@@ -144,8 +120,7 @@ export function SubmitReportPage() {
               <label className="flex items-center gap-2 font-medium text-ink">
                 <input
                   type="checkbox"
-                  checked={values.isAnonymous}
-                  onChange={(event) => setValues({ ...values, isAnonymous: event.target.checked })}
+                  {...register('is_anonymous')}
                   aria-describedby="anonymous-note"
                   className="size-4 accent-brand-700"
                 />
@@ -157,7 +132,7 @@ export function SubmitReportPage() {
               </p>
             </div>
           </fieldset>
-          {message && <Alert tone="error">{message}</Alert>}
+          {message && <Alert tone={message.tone}>{message.text}</Alert>}
           <Button type="submit" size="lg" disabled={create.isPending}>
             {create.isPending ? 'Submitting...' : 'Submit Report'}
           </Button>

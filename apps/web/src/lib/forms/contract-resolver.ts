@@ -1,0 +1,40 @@
+import { issuesToErrorBody } from '@candor/contract/errors';
+import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+export type ContractFormOptions<TForm extends FieldValues, TSchema extends z.ZodType> = {
+  /** The request the form sends, built from its values (by default the values themselves). */
+  toInput?: (values: TForm) => z.input<TSchema>;
+  /** This form's words for a field the schema refuses because it was left empty. */
+  requiredMessages?: Partial<Record<keyof TForm & string, string>>;
+};
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A react-hook-form resolver checking the request a form would send with the contract schema the
+ * server uses (STYLE.md "one shape, one place"), and naming the fields' problems with the
+ * contract's one mapping of zod issues, as the server's 400 answers do. A valid form hands its
+ * request, as sent (not as the server transforms it), to the submit handler.
+ */
+export function contractResolver<TForm extends FieldValues, TSchema extends z.ZodType>(
+  schema: TSchema,
+  { toInput, requiredMessages = {} }: ContractFormOptions<TForm, TSchema> = {},
+): Resolver<TForm, unknown, z.input<TSchema>> {
+  return (values) => {
+    const input = toInput ? toInput(values) : (values as z.input<TSchema>);
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return { values: input, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const [field, messages] of Object.entries(issuesToErrorBody(parsed.error.issues))) {
+      const required = requiredMessages[field];
+      const message =
+        required && isBlank((input as Record<string, unknown>)[field])
+          ? required
+          : [messages].flat().join(' ');
+      errors[field === 'detail' ? 'root' : field] = { type: 'validation', message };
+    }
+    return { values: {}, errors: errors as FieldErrors<TForm> };
+  };
+}
