@@ -4,7 +4,7 @@ import { createLogger } from './lib/logger';
 import { resolveSecrets } from './lib/secrets';
 import { createStorage } from './lib/storage';
 import { hasSuperuser } from './modules/accounts/accounts.repository';
-import { ensureSuperuser } from './modules/accounts/accounts.service';
+import { bootstrapSuperuser } from './modules/accounts/superuser.service';
 import { openMigratedDatabase } from './runtime';
 
 async function main() {
@@ -17,11 +17,19 @@ async function main() {
   log.info(`Database: ${description} (migrations applied)`);
 
   if (config.superuser) {
-    const outcome = await ensureSuperuser({ db: database.db }, config.superuser, {
-      resetPassword: false,
-    });
-    if (outcome.created) log.info(`Created superuser "${config.superuser.username}"`);
-    if (outcome.promoted) log.info(`Promoted "${config.superuser.username}" to superuser`);
+    const { username } = config.superuser;
+    const result = await bootstrapSuperuser({ db: database.db }, config.superuser);
+    if (result.outcome === 'created') log.info(`Created superuser "${username}"`);
+    if (result.outcome === 'confirmed') log.info(`Superuser "${username}" is present`);
+    if (result.outcome === 'refused') {
+      log.error(
+        `SUPERUSER_USERNAME names the existing account "${result.existingUsername}", which is ` +
+          'not a superuser: it was not promoted and nothing was changed. If that account is ' +
+          'yours, stop the server and run "npm run create-superuser -- --username ' +
+          `${result.existingUsername} --promote" (it asks for a new password); otherwise choose ` +
+          'another SUPERUSER_USERNAME.',
+      );
+    }
   }
 
   const app = await buildApp(config, {

@@ -11,19 +11,30 @@ export type ServerProcess = {
   /** `http://127.0.0.1:<port>` */
   httpBase: string;
   wsBase: string;
+  /** Everything the process printed so far (its log lines). */
+  output(): string;
   /** Stops with SIGTERM and answers the exit code. */
   stop(): Promise<number | null>;
+  /** Stops with SIGKILL at once, as a crash would, and answers when the process is gone. */
+  kill(): Promise<void>;
 };
 
 /** Environment for a server process sharing `config`'s secrets, so tokens and seals agree. */
 export function sharedServerEnv(config: Config, databaseUrl: string): Record<string, string> {
+  return { ...ownServerEnv(config), DATABASE_URL: databaseUrl };
+}
+
+/**
+ * Environment for a server process with `config`'s secrets and a data folder of its own. Without
+ * DATABASE_URL it runs its own embedded database in that folder, so it suits both test runs.
+ */
+export function ownServerEnv(config: Config): Record<string, string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-proc-'));
   return {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'info',
     JWT_SECRET: config.secrets.jwt as string,
     OWNER_HASH_SECRET: config.secrets.ownerHash as string,
@@ -36,7 +47,7 @@ export function sharedServerEnv(config: Config, databaseUrl: string): Record<str
 
 /**
  * Starts `node --import tsx apps/server/src/main.ts` and resolves once it says where it runs
- * (PORT=0 picks a free port, read from that line).
+ * (PORT=0 picks a free port, read from that line). Rejects with its output if it exits first.
  */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -46,30 +57,52 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    const onData = () => {
       const match = /Candor is running at http:\/\/localhost:(\d+)/.exec(output);
       if (!match) return;
       child.stdout?.off('data', onData);
-      child.stdout?.resume();
       const port = match[1];
       resolve({
         child,
         httpBase: `http://127.0.0.1:${port}`,
         wsBase: `ws://127.0.0.1:${port}`,
+        output: () => output,
         stop: () => {
-          if (child.exitCode === null) child.kill('SIGTERM');
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           return exited;
+        },
+        kill: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          await exited;
         },
       });
     };
     child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
     void exited.then((code) =>
       reject(new Error(`server exited (${code}) before starting:\n${output}`)),
     );
   });
+}
+
+/**
+ * Starts a server that is expected to refuse to start, and answers its exit code and output.
+ * One that starts after all is stopped, and the answer says so (`started: true`).
+ */
+export async function startExpectingRefusal(
+  env: Record<string, string>,
+): Promise<{ started: boolean; output: string }> {
+  try {
+    const server = await startServerProcess(env);
+    const output = server.output();
+    await server.stop();
+    return { started: true, output };
+  } catch (error) {
+    return { started: false, output: (error as Error).message };
+  }
 }

@@ -7,7 +7,6 @@ import type {
   TokenPair,
   updateProfileInputSchema,
 } from '@candor/contract/accounts';
-import { passwordProblems } from '@candor/contract/accounts';
 import type { Plan, Role } from '@candor/contract/enums';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,8 +15,8 @@ import { FieldValidationError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import { redeemClaimCode } from '../access-requests/access-requests.service';
-import { insertAuditEntry } from '../audit/audit.repository';
 import * as repo from './accounts.repository';
+import { isReservedUsername } from './superuser.service';
 
 const DUPLICATE_USERNAME = 'A user with that username already exists.';
 const DUPLICATE_EMAIL = 'A user with that email already exists.';
@@ -28,6 +27,17 @@ const BAD_REFRESH = 'Token is invalid or expired';
 type RegisterData = z.output<typeof registerInputSchema>;
 type UpdateProfileData = z.output<typeof updateProfileInputSchema>;
 
+/**
+ * The superuser's configured name counts as taken even while no account holds it (after the
+ * superuser renamed itself), or the next start would find an account of that name.
+ */
+async function isUsernameUnavailable(ctx: AppContext, username: string, exceptId?: number) {
+  if (await repo.isUsernameTaken(ctx.db, username, exceptId)) return true;
+  if (!isReservedUsername(ctx.config, username)) return false;
+  const self = exceptId === undefined ? null : await repo.findUserById(ctx.db, exceptId);
+  return !(self && isReservedUsername(ctx.config, self.username));
+}
+
 async function duplicateFields(
   ctx: AppContext,
   username: string,
@@ -35,8 +45,7 @@ async function duplicateFields(
   exceptId?: number,
 ) {
   const fields: Record<string, string[]> = {};
-  if (await repo.isUsernameTaken(ctx.db, username, exceptId))
-    fields.username = [DUPLICATE_USERNAME];
+  if (await isUsernameUnavailable(ctx, username, exceptId)) fields.username = [DUPLICATE_USERNAME];
   if (email && (await repo.isEmailTaken(ctx.db, email, exceptId))) fields.email = [DUPLICATE_EMAIL];
   return fields;
 }
@@ -180,53 +189,4 @@ export async function updateProfile(
     if (fields) throw new FieldValidationError(fields);
     throw error;
   }
-}
-
-export type SuperuserInput = { username: string; password?: string; email?: string };
-
-/**
- * Creates the superuser, or promotes an existing account. A given password is set on creation,
- * and on promotion only when `resetPassword` is true (the command line asks for it; the
- * start-up variables never overwrite a password).
- */
-export async function ensureSuperuser(
-  ctx: Pick<AppContext, 'db'>,
-  input: SuperuserInput,
-  options: { resetPassword: boolean },
-): Promise<{ created: boolean; promoted: boolean }> {
-  const existing = await repo.findUserByUsername(ctx.db, input.username);
-  if (existing) {
-    const changes: Partial<repo.NewUser> = { isSuperuser: true, role: 'admin', isActive: true };
-    if (options.resetPassword && input.password) {
-      changes.passwordHash = await hashPassword(input.password);
-    }
-    const promoted = !existing.isSuperuser;
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateUser(tx, existing.id, changes);
-      if (changes.passwordHash) await repo.revokeUserRefreshTokens(tx, existing.id);
-      // A promotion is a role change (DESIGN.md 10); the operator at the console is "system".
-      if (promoted) {
-        await insertAuditEntry(tx, {
-          actorUserId: null,
-          actorRole: 'system',
-          action: 'user.role_changed',
-          objectType: 'user',
-          objectId: existing.id,
-          details: { from: existing.role, to: 'admin', is_superuser: true },
-        });
-      }
-    });
-    return { created: false, promoted };
-  }
-  if (!input.password) throw new Error('A password is needed to create the superuser');
-  const problems = passwordProblems(input.password, input.username);
-  if (problems.length > 0) throw new Error(problems.join(' '));
-  await repo.insertUser(ctx.db, {
-    username: input.username,
-    email: input.email ?? null,
-    passwordHash: await hashPassword(input.password),
-    role: 'admin',
-    isSuperuser: true,
-  });
-  return { created: true, promoted: false };
 }

@@ -4,7 +4,7 @@ import { application, applyOk, auditRowsFor, decide } from '../../../test/access
 import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
 import { auditLog } from '../../db/schema';
-import { ensureSuperuser } from '../accounts/accounts.service';
+import { createOrPromoteSuperuser } from '../accounts/superuser.service';
 import { insertAuditEntry } from './audit.repository';
 
 let t: TestApp;
@@ -93,7 +93,11 @@ describe('GET /api/audit/', () => {
 describe('role changes outside the review', () => {
   it('records promoting an account to superuser as a role change by the system', async () => {
     const user = await createUser(t);
-    await ensureSuperuser(t.database, { username: user.username }, { resetPassword: false });
+    await createOrPromoteSuperuser(
+      t.database,
+      { username: user.username, password: 'a-new-console-passphrase' },
+      { promote: true },
+    );
     expect(await auditRowsFor(t, 'user', user.id)).toEqual([
       expect.objectContaining({
         actorUserId: null,
