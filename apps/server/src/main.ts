@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { checkStoredKeys } from './lib/key-check';
 import { createLogger } from './lib/logger';
 import { resolveSecrets } from './lib/secrets';
+import { StartupError } from './lib/startup-error';
 import { createStorage } from './lib/storage';
 import { hasSuperuser } from './modules/accounts/accounts.repository';
 import { bootstrapSuperuser } from './modules/accounts/superuser.service';
@@ -15,6 +17,12 @@ async function main() {
     log.error({ err: error }, 'database connection error'),
   );
   log.info(`Database: ${description} (migrations applied)`);
+  try {
+    await checkStoredKeys(database.db, secrets);
+  } catch (error) {
+    await close();
+    throw error;
+  }
 
   if (config.superuser) {
     const { username } = config.superuser;
@@ -72,7 +80,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);

@@ -300,3 +300,13 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/**
+ * One sealed canary per encryption key that has ever been current, and a keyed hash of a fixed
+ * value: at start they prove the configured keys still open the stored data (lib/key-check.ts).
+ * Names are `seal:<key id>` and `owner-hash`. No times: nothing here is about a person.
+ */
+export const keyChecks = pgTable('key_checks', {
+  name: text('name').primaryKey(),
+  value: bytea('value').notNull(),
+});

@@ -1,38 +1,125 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Config } from '../config';
 import { type Keyring, parseKeyring } from './crypto';
+import { StartupError } from './startup-error';
 
 export type Secrets = { jwt: string; ownerHash: string; keyring: Keyring };
 
-type StoredSecrets = { jwt: string; ownerHash: string; encryptionKeys: string };
+const storedSecretsSchema = z.object({
+  jwt: z.string().min(32, 'jwt must be at least 32 characters'),
+  ownerHash: z.string().min(32, 'ownerHash must be at least 32 characters'),
+  encryptionKeys: z.string().min(1, 'encryptionKeys is empty'),
+});
+type StoredSecrets = z.infer<typeof storedSecretsSchema>;
+
+const KEEP_IT =
+  'Candor stopped rather than replace it: its keys open every stored report, message and file. ' +
+  'Restore it from your backup (or repair it), then start again.';
+
+function readStoredSecrets(file: string): StoredSecrets | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    throw new StartupError(`${file} is not readable (${code ?? String(error)}). ${KEEP_IT}`);
+  }
+  let reason: string;
+  try {
+    const stored = storedSecretsSchema.parse(JSON.parse(text));
+    parseKeyring(stored.encryptionKeys);
+    return stored;
+  } catch (error) {
+    reason =
+      error instanceof z.ZodError
+        ? error.issues.map((issue) => issue.message).join('; ')
+        : (error as Error).message;
+  }
+  throw new StartupError(`${file} is not valid (${reason}). ${KEEP_IT}`);
+}
+
+/**
+ * Writes `text` as `file` all at once, never replacing a file that exists: a temporary file is
+ * written and flushed, then linked into place (refused if another process got there first), so
+ * a crash leaves either no file or the whole file. Answers false when the file already existed.
+ */
+function writeNewFileAtomically(file: string, text: string): boolean {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      rmSync(temporary, { force: true });
+      return false;
+    }
+    // A file system without hard links: rename (the file was missing a moment ago).
+    renameSync(temporary, file);
+  }
+  rmSync(temporary, { force: true });
+  const dir = openSync(path.dirname(file), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+  return true;
+}
+
+function generateSecrets(): StoredSecrets {
+  return {
+    jwt: randomBytes(48).toString('base64url'),
+    ownerHash: randomBytes(48).toString('base64url'),
+    encryptionKeys: `k1:${randomBytes(32).toString('base64')}`,
+  };
+}
 
 /**
  * Secrets come from configuration. The zero-setup default generates any that are missing once,
  * into `<DATA_DIR>/secrets.json` (mode 0600), and says so: deployments with several servers must
- * set them explicitly so every process agrees.
+ * set them explicitly so every process agrees. A file that exists but cannot be read or parsed
+ * stops the start; it is never overwritten (README "First start").
  */
 export function resolveSecrets(config: Config, log: (message: string) => void): Secrets {
   const given = config.secrets;
-  let stored: StoredSecrets | undefined;
+  let stored: StoredSecrets | null = null;
   const file = path.join(config.dataDir, 'secrets.json');
 
   const needsFile = !given.jwt || !given.ownerHash || !given.encryptionKeys;
   if (needsFile) {
-    try {
-      stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
-    } catch {
-      stored = {
-        jwt: randomBytes(48).toString('base64url'),
-        ownerHash: randomBytes(48).toString('base64url'),
-        encryptionKeys: `k1:${randomBytes(32).toString('base64')}`,
-      };
+    stored = readStoredSecrets(file);
+    if (!stored) {
       mkdirSync(config.dataDir, { recursive: true });
-      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-      log(
-        `Generated signing, hashing and encryption keys in ${file}; keep it private and back it up`,
-      );
+      const generated = generateSecrets();
+      if (writeNewFileAtomically(file, `${JSON.stringify(generated, null, 2)}\n`)) {
+        stored = generated;
+        log(
+          `Generated signing, hashing and encryption keys in ${file}; keep it private and back it up`,
+        );
+      } else {
+        stored = readStoredSecrets(file);
+      }
     }
     const missing = [
       !given.jwt && 'JWT_SECRET',
@@ -41,12 +128,12 @@ export function resolveSecrets(config: Config, log: (message: string) => void): 
     ].filter(Boolean);
     log(`Using ${missing.join(', ')} from ${file}`);
   }
-
+  const fromFile = stored as StoredSecrets;
   return {
-    jwt: given.jwt ?? (stored as StoredSecrets).jwt,
-    ownerHash: given.ownerHash ?? (stored as StoredSecrets).ownerHash,
+    jwt: given.jwt ?? fromFile.jwt,
+    ownerHash: given.ownerHash ?? fromFile.ownerHash,
     keyring: parseKeyring(
-      given.encryptionKeys ?? (stored as StoredSecrets).encryptionKeys,
+      given.encryptionKeys ?? fromFile.encryptionKeys,
       given.encryptionKeys ? given.encryptionKeyId : undefined,
     ),
   };
