@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { MockWebSocket } from '@/test/mock-websocket';
@@ -93,7 +94,7 @@ describe('RootLayout', () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
     const router = renderLayout();
-    (await screen.findByRole('button', { name: 'Logout' })).click();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -117,7 +118,7 @@ describe('RootLayout', () => {
     ).toBeInTheDocument();
     const socket = MockWebSocket.latest();
     expect(socket.url).toMatch(/\/ws\/notifications\/9\/$/);
-    (await screen.findByRole('button', { name: 'Logout' })).click();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('login')).toBeInTheDocument();
     expect(socket.closedWith).toBe(1000);
     expect(within(header).queryByRole('button', { name: 'Notifications' })).toBeNull();
