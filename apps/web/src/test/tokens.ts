@@ -1,3 +1,5 @@
+import type { AccessClaims } from '@candor/contract/accounts';
+
 /** An unsigned JWT with the given claims (the client never verifies signatures). */
 export function makeToken(claims: Record<string, unknown>): string {
   const encode = (value: unknown) =>
@@ -14,13 +16,13 @@ export function accessToken(
     exp: number;
   }> = {},
 ) {
-  return makeToken({
+  const claims = {
     user_id: 7,
     role: 'user',
     plan: 'free',
     is_superuser: false,
     exp: Math.floor(Date.now() / 1000) + 300,
     jti: 'test',
-    ...overrides,
-  });
+  } satisfies AccessClaims;
+  return makeToken({ ...claims, ...overrides });
 }

@@ -1,3 +1,5 @@
+import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
+import type { ContactMessage } from '@candor/contract/contact';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -5,17 +7,18 @@ import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { SuperuserDashboardRoute } from './superuser-dashboard-route';
 
-const request = (id: number, username: string | null) => ({
-  id,
-  username,
-  justification: `Justification ${id}`,
-  submitted_at: '2025-05-01T10:00:00.000Z',
-  request_type: 'organization',
-  email: `applicant${id}@example.org`,
-  phone: '+1 555 0100',
-  organization_type: 'education',
-  organization_name: `School ${id}`,
-});
+const request = (id: number, username: string | null) =>
+  ({
+    id,
+    username,
+    justification: `Justification ${id}`,
+    submitted_at: '2025-05-01T10:00:00.000Z',
+    request_type: 'organization',
+    email: `applicant${id}@example.org`,
+    phone: '+1 555 0100',
+    organization_type: 'education',
+    organization_name: `School ${id}`,
+  }) satisfies AccessRequestReviewItem;
 
 const contactMessage = {
   id: 9,
@@ -25,7 +28,7 @@ const contactMessage = {
   message: 'When are you open?',
   is_read: false,
   created_at: '2025-05-02T10:00:00.000Z',
-};
+} satisfies ContactMessage;
 
 const render = () => renderPage(<SuperuserDashboardRoute />, { path: '/superuser-dashboard' });
 

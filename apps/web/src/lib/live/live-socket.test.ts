@@ -1,3 +1,4 @@
+import type { LiveEvent } from '@candor/contract/notifications';
 import { MockWebSocket } from '@/test/mock-websocket';
 import { accessToken } from '@/test/tokens';
 import { tokenStorage } from '../auth/token-storage';
@@ -11,7 +12,7 @@ const event = {
   created_at: '2026-11-23T10:42:00.000Z',
   report: 2,
   report_title: 'Broken lock',
-};
+} satisfies LiveEvent;
 
 function start() {
   const onEvent = vi.fn();

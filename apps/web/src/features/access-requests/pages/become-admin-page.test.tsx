@@ -1,3 +1,4 @@
+import type { AccessRequestCreated } from '@candor/contract/access-requests';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -11,7 +12,7 @@ const created = {
   status: 'pending',
   submitted_at: '2025-05-01T10:00:00.000Z',
   claim_code: null,
-};
+} satisfies AccessRequestCreated;
 
 async function fillCommon(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Email'), 'ada@example.org');

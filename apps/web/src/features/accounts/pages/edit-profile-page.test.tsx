@@ -1,3 +1,4 @@
+import type { Profile } from '@candor/contract/accounts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -13,7 +14,7 @@ const profile = {
   role: 'user',
   plan: 'free',
   is_superuser: false,
-};
+} satisfies Profile;
 
 describe('EditProfilePage', () => {
   beforeEach(() => tokenStorage.save(accessToken(), 'r1'));

@@ -1,8 +1,9 @@
-import type { Report } from '@candor/contract/reports';
+import type { Analytics } from '@candor/contract/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
+import { reportFixture } from '@/test/report-fixture';
 import { accessToken } from '@/test/tokens';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -19,32 +20,7 @@ const analytics = {
   priority_reports_count: 1,
   anonymous_vs_identified_reports: { true: 2, false: 1 },
   reports_by_category: { abuse: 2, corruption: 1, harassment: 0, other: 0 },
-};
-
-function report(overrides: Partial<Report>): Report {
-  return {
-    id: 1,
-    title: 'Report',
-    description: 'Details here',
-    category: 'abuse',
-    status: 'pending',
-    submitted_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-20T10:00:00Z',
-    resolved_at: null,
-    priority_flag: false,
-    is_anonymous: true,
-    is_premium_report: false,
-    file_upload: null,
-    file_kind: null,
-    request_type: null,
-    organization_name: null,
-    organization_type: null,
-    justification: null,
-    token: 'CND-AAAA-BBBB-CCCC',
-    submitted_by_username: null,
-    ...overrides,
-  };
-}
+} satisfies Analytics;
 
 beforeEach(() => tokenStorage.save(accessToken({ role: 'admin' }), 'refresh'));
 
@@ -56,8 +32,13 @@ describe('AdminDashboardPage', () => {
         body: {
           count: 3,
           results: [
-            report({ id: 1, title: 'Pending one', priority_flag: true, is_premium_report: true }),
-            report({
+            reportFixture({
+              id: 1,
+              title: 'Pending one',
+              priority_flag: true,
+              is_premium_report: true,
+            }),
+            reportFixture({
               id: 2,
               title: 'Reviewing one',
               status: 'under_review',
@@ -66,7 +47,7 @@ describe('AdminDashboardPage', () => {
               organization_type: 'corporate',
               justification: 'We care',
             }),
-            report({ id: 3, title: 'Done one', status: 'resolved', is_anonymous: false }),
+            reportFixture({ id: 3, title: 'Done one', status: 'resolved', is_anonymous: false }),
           ],
         },
       },
@@ -155,7 +136,7 @@ describe('AdminDashboardPage', () => {
     mockFetch({
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
-        body: { count: 1, results: [report({ id: 5, title: 'Five' })] },
+        body: { count: 1, results: [reportFixture({ id: 5, title: 'Five' })] },
       },
       'PATCH /api/admin/reports/5/update/': {
         status: 400,

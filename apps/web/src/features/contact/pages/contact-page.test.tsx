@@ -1,3 +1,4 @@
+import type { SiteSettings } from '@candor/contract/site';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderPage } from '@/test/render';
@@ -9,7 +10,7 @@ const settings = {
     support_phone: '+1 (555) 010-0199',
     business_hours: 'Mon-Fri 9 AM - 5 PM',
     max_upload_mb: 10,
-  },
+  } satisfies SiteSettings,
 };
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {

@@ -1,3 +1,4 @@
+import type { Notification } from '@candor/contract/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -13,7 +14,7 @@ const unread = {
   created_at: '2026-11-23T10:42:00.000Z',
   report: 2,
   report_title: 'Broken lock',
-};
+} satisfies Notification;
 const read = {
   id: 3,
   message: 'Welcome',
@@ -21,7 +22,7 @@ const read = {
   created_at: '2026-11-22T09:00:00.000Z',
   report: null,
   report_title: null,
-};
+} satisfies Notification;
 
 function renderBell() {
   tokenStorage.save(accessToken({ user_id: 7 }), 'r1');

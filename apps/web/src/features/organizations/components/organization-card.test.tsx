@@ -1,3 +1,4 @@
+import type { MyOrganization } from '@candor/contract/organizations';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -5,7 +6,12 @@ import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { OrganizationCard } from './organization-card';
 
-const school = { id: 4, name: 'Hillside School', type: 'education', is_admin: false };
+const school = {
+  id: 4,
+  name: 'Hillside School',
+  type: 'education',
+  is_admin: false,
+} satisfies MyOrganization;
 
 describe('OrganizationCard', () => {
   it('lets someone in no organisation join with a code', async () => {

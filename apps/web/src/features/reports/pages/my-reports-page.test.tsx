@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
+import { reportFixture } from '@/test/report-fixture';
 import { accessToken } from '@/test/tokens';
-import { reportFixture } from '../test-report';
 import { MyReportsPage } from './my-reports-page';
 
 beforeEach(() => tokenStorage.save(accessToken(), 'refresh'));

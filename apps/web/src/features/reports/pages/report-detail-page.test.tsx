@@ -1,9 +1,10 @@
+import type { ReportMessage } from '@candor/contract/reports';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
+import { reportFixture } from '@/test/report-fixture';
 import { accessToken } from '@/test/tokens';
-import { reportFixture } from '../test-report';
 import { ReportDetailPage } from './report-detail-page';
 
 const message = {
@@ -14,7 +15,7 @@ const message = {
   is_sender_admin: true,
   is_current_user_sender: false,
   display_sender_name: 'case_handler',
-};
+} satisfies ReportMessage;
 
 describe('ReportDetailPage', () => {
   it('shows the overview, the thread, and a Send button disabled for blank text', async () => {

@@ -1,9 +1,10 @@
+import type { SiteSettings } from '@candor/contract/site';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
+import { reportFixture } from '@/test/report-fixture';
 import { accessToken } from '@/test/tokens';
-import { reportFixture } from '../test-report';
 import { SubmitReportPage } from './submit-report-page';
 
 type Sent = { body: FormData | null };
@@ -37,7 +38,12 @@ beforeEach(() => {
   tokenStorage.save(accessToken(), 'refresh');
   mockFetch({
     'GET /api/site/': {
-      body: { support_email: 'a@b.c', support_phone: '1', business_hours: 'x', max_upload_mb: 10 },
+      body: {
+        support_email: 'a@b.c',
+        support_phone: '1',
+        business_hours: 'x',
+        max_upload_mb: 10,
+      } satisfies SiteSettings,
     },
   });
 });
