@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { loginThroughForm } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
-import { signInThroughUi } from '../support/session';
 
 test('an admin works a report while the reporter watches live', async ({ browser, request }) => {
   const reporter = await registerUser(request, 'watcher');
@@ -39,14 +40,14 @@ test('an admin works a report while the reporter watches live', async ({ browser
 
   const reporterContext = await browser.newContext();
   const reporterPage = await reporterContext.newPage();
-  await signInThroughUi(reporterPage, reporter);
+  await loginThroughForm(reporterPage, reporter);
   await reporterPage.goto('/my-reports');
   const bell = reporterPage.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications');
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInThroughUi(admin, superuser);
+  await loginThroughForm(admin, superuser);
   await admin.goto('/admin-dashboard');
   await expect(admin.getByRole('heading', { name: 'Admin Command Center' })).toBeVisible();
   await expect(admin.getByRole('heading', { name: title })).toBeVisible();
@@ -113,8 +114,8 @@ test('an admin works a report while the reporter watches live', async ({ browser
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`certificate_report_${report.id}.pdf`);
   await expect(reporterPage.getByText('Certificate downloaded successfully!')).toBeVisible();
-  const pdf = await download.path();
-  expect(pdf).toBeTruthy();
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   await adminContext.close();
   await reporterContext.close();

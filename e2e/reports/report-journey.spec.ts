@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { loginThroughForm } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
-import { signInThroughUi } from '../support/session';
 
 const photo = path.join(
   import.meta.dirname,
@@ -23,7 +23,7 @@ test('a reporter files an anonymous report with a photo, follows it up and cance
   request,
 }) => {
   const reporter = await registerUser(request, 'reporter');
-  await signInThroughUi(page, reporter);
+  await loginThroughForm(page, reporter);
 
   await page.goto('/submit-report');
   await expect(page.getByRole('heading', { name: 'Submit a Report' })).toBeVisible();
@@ -107,7 +107,7 @@ test('a reporter files an anonymous report with a photo, follows it up and cance
   const adminContext = await page.context().browser()?.newContext();
   const adminPage = await adminContext?.newPage();
   if (!adminContext || !adminPage) throw new Error('no second context');
-  await signInThroughUi(adminPage, superuser);
+  await loginThroughForm(adminPage, superuser);
   await adminPage.goto(`/reports/${reportId}`);
   await expect(
     adminPage.getByRole('heading', { name: 'Supervisor takes cash from suppliers' }),
@@ -128,7 +128,7 @@ test('a reporter deletes a report after confirming', async ({ page, request }) =
   expect(created.status()).toBe(201);
   const report = await created.json();
 
-  await signInThroughUi(page, reporter);
+  await loginThroughForm(page, reporter);
   await page.goto(`/my-reports?report=${report.id}`);
   await page.getByRole('button', { name: 'Delete Report' }).click();
   await expect(page.getByRole('dialog')).toContainText(
