@@ -1,3 +1,4 @@
+import { reportStatusSchema } from '@candor/contract/enums';
 import type { Report } from '@candor/contract/reports';
 import type { TestApp } from './app';
 import type { TestUser } from './factories';
@@ -51,7 +52,8 @@ export async function createReport(
 }
 
 /** Puts a report in a status directly, for tests of what each status allows. */
-export async function setReportStatus(t: TestApp, id: number, status: string) {
+export async function setReportStatus(t: TestApp, id: number, name: string) {
+  const status = reportStatusSchema.parse(name);
   const { reports } = await import('../src/db/schema');
   const { eq, sql } = await import('drizzle-orm');
   await t.database.db

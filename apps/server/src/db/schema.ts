@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { accessRequestStatuses } from '@candor/contract/access-requests';
 import {
+  accessRequestTypes,
+  organizationTypes,
+  plans,
+  reportCategories,
+  reportStatuses,
+  roles,
+} from '@candor/contract/enums';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -23,6 +33,17 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/**
+ * `column in ('a','b')` from one of the contract's lists, so a new value is one edit there (and a
+ * generated migration).
+ */
+function isOneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(','))})`;
+}
+
+/** Who wrote a message on a report (DESIGN.md 1). */
+export const messageSenderKinds = ['reporter', 'admin'] as const;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const organizations = pgTable(
@@ -30,19 +51,14 @@ export const organizations = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 200 }).notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: organizationTypes }).notNull(),
     /** The applicant's statement, shown with the organisation's reports (spec section 3). */
     justification: text('justification').notNull().default(''),
     /** Members join with this code; stored as a keyed hash. */
     joinCodeHash: text('join_code_hash').unique(),
     createdAt: createdAt(),
   },
-  (t) => [
-    check(
-      'organizations_type_check',
-      sql`${t.type} in ('education','corporate','government','nonprofit')`,
-    ),
-  ],
+  (t) => [check('organizations_type_check', isOneOf(t.type, organizationTypes))],
 );
 
 export const users = pgTable(
@@ -54,8 +70,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: varchar('first_name', { length: 150 }).notNull().default(''),
     lastName: varchar('last_name', { length: 150 }).notNull().default(''),
-    role: text('role').notNull().default('user'),
-    plan: text('plan').notNull().default('free'),
+    role: text('role', { enum: roles }).notNull().default('user'),
+    plan: text('plan', { enum: plans }).notNull().default('free'),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     organizationId: integer('organization_id').references(() => organizations.id, {
@@ -69,8 +85,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
-    check('users_role_check', sql`${t.role} in ('user','admin')`),
-    check('users_plan_check', sql`${t.plan} in ('free','premium')`),
+    check('users_role_check', isOneOf(t.role, roles)),
+    check('users_plan_check', isOneOf(t.plan, plans)),
     index('users_organization_idx').on(t.organizationId),
   ],
 );
@@ -106,8 +122,8 @@ export const reports = pgTable(
     id: serial('id').primaryKey(),
     reference: text('reference').notNull().unique(),
     title: varchar('title', { length: 200 }).notNull(),
-    category: text('category').notNull().default('abuse'),
-    status: text('status').notNull().default('pending'),
+    category: text('category', { enum: reportCategories }).notNull().default('abuse'),
+    status: text('status', { enum: reportStatuses }).notNull().default('pending'),
     priorityFlag: boolean('priority_flag').notNull().default(false),
     isAnonymous: boolean('is_anonymous').notNull().default(true),
     isPremiumReport: boolean('is_premium_report').notNull().default(false),
@@ -130,14 +146,8 @@ export const reports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    check(
-      'reports_category_check',
-      sql`${t.category} in ('abuse','corruption','harassment','other')`,
-    ),
-    check(
-      'reports_status_check',
-      sql`${t.status} in ('pending','under_review','resolved','rejected','cancelled','escalated')`,
-    ),
+    check('reports_category_check', isOneOf(t.category, reportCategories)),
+    check('reports_status_check', isOneOf(t.status, reportStatuses)),
     check(
       'reports_owner_check',
       sql`(${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and ${t.ownerUserId} is not null and ${t.ownerHash} is null)`,
@@ -171,8 +181,8 @@ export const reportCounts = pgTable(
   'report_counts',
   {
     organizationKey: integer('organization_key').notNull(),
-    status: text('status').notNull(),
-    category: text('category').notNull(),
+    status: text('status', { enum: reportStatuses }).notNull(),
+    category: text('category', { enum: reportCategories }).notNull(),
     priorityFlag: boolean('priority_flag').notNull(),
     isAnonymous: boolean('is_anonymous').notNull(),
     total: integer('total').notNull(),
@@ -195,14 +205,14 @@ export const reportMessages = pgTable(
     reportId: integer('report_id')
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
-    senderKind: text('sender_kind').notNull(),
+    senderKind: text('sender_kind', { enum: messageSenderKinds }).notNull(),
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     isInternal: boolean('is_internal').notNull().default(false),
     body: bytea('body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('report_messages_sender_kind_check', sql`${t.senderKind} in ('reporter','admin')`),
+    check('report_messages_sender_kind_check', isOneOf(t.senderKind, messageSenderKinds)),
     index('report_messages_report_idx').on(t.reportId, t.sentAt),
   ],
 );
@@ -227,13 +237,13 @@ export const accessRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    requestType: text('request_type').notNull(),
+    requestType: text('request_type', { enum: accessRequestTypes }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     phone: varchar('phone', { length: 32 }).notNull(),
     justification: text('justification').notNull(),
-    organizationType: text('organization_type'),
+    organizationType: text('organization_type', { enum: organizationTypes }),
     organizationName: varchar('organization_name', { length: 200 }),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: accessRequestStatuses }).notNull().default('pending'),
     /** For applicants without an account: a keyed hash of the claim code they were shown. */
     claimCodeHash: text('claim_code_hash').unique(),
     claimedByUserId: integer('claimed_by_user_id').references(() => users.id, {
@@ -249,11 +259,11 @@ export const accessRequests = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('access_requests_type_check', sql`${t.requestType} in ('individual','organization')`),
-    check('access_requests_status_check', sql`${t.status} in ('pending','approved','rejected')`),
+    check('access_requests_type_check', isOneOf(t.requestType, accessRequestTypes)),
+    check('access_requests_status_check', isOneOf(t.status, accessRequestStatuses)),
     check(
       'access_requests_org_type_check',
-      sql`${t.organizationType} is null or ${t.organizationType} in ('education','corporate','government','nonprofit')`,
+      sql`${t.organizationType} is null or ${isOneOf(t.organizationType, organizationTypes)}`,
     ),
     uniqueIndex('access_requests_pending_user_key')
       .on(t.userId)

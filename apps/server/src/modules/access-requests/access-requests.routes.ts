@@ -9,7 +9,7 @@ import { pageOf, pageQuerySchema } from '@candor/contract/errors';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, optionalUser, requireSuperuser } from '../../plugins/auth';
+import { guards, optionalUser, requireSuperuser } from '../accounts/caller';
 import * as service from './access-requests.service';
 
 /** Spec section 7: the application and the superuser's review, under /api/accounts. */

@@ -10,8 +10,8 @@ import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
 import { findUserById, updateUser } from '../accounts/accounts.repository';
+import type { AuthUser } from '../accounts/caller';
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
 import { createOrganization } from '../organizations/organizations.service';
@@ -67,7 +67,7 @@ export async function createRequest(
     });
     return {
       id: row.id,
-      request_type: row.requestType as AccessRequestType,
+      request_type: row.requestType,
       status: 'pending',
       submitted_at: row.submittedAt.toISOString(),
       claim_code: claimCode,
@@ -92,10 +92,10 @@ function toReviewItem(row: PendingRow): AccessRequestReviewItem {
     username: row.username,
     justification: row.justification,
     submitted_at: row.submittedAt.toISOString(),
-    request_type: row.requestType as AccessRequestType,
+    request_type: row.requestType,
     email: row.email,
     phone: row.phone,
-    organization_type: row.organizationType as OrganizationType | null,
+    organization_type: row.organizationType,
     organization_name: row.organizationName,
   };
 }

@@ -105,3 +105,20 @@ export async function hasSuperuser(db: Executor) {
     .limit(1);
   return rows.length > 0;
 }
+
+/** What a request needs of its caller's account (modules/accounts/caller.ts). */
+export async function findCaller(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      plan: users.plan,
+      isSuperuser: users.isSuperuser,
+      isActive: users.isActive,
+      organizationId: users.organizationId,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}

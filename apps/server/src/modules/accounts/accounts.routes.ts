@@ -10,8 +10,8 @@ import {
 } from '@candor/contract/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireUser } from '../../plugins/auth';
 import * as service from './accounts.service';
+import { guards, requireUser } from './caller';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

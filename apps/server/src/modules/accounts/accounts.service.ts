@@ -7,7 +7,6 @@ import type {
   TokenPair,
   updateProfileInputSchema,
 } from '@candor/contract/accounts';
-import type { Plan, Role } from '@candor/contract/enums';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -104,8 +103,8 @@ async function issueTokens(
   });
   const access = await ctx.accessTokens.sign({
     user_id: user.id,
-    role: user.role as Role,
-    plan: user.plan as Plan,
+    role: user.role,
+    plan: user.plan,
     is_superuser: user.isSuperuser,
   });
   return { access, refresh: refresh.token };
@@ -156,8 +155,8 @@ function toProfile(user: repo.UserRow): Profile {
     email: user.email,
     first_name: user.firstName,
     last_name: user.lastName,
-    role: user.role as Role,
-    plan: user.plan as Plan,
+    role: user.role,
+    plan: user.plan,
     is_superuser: user.isSuperuser,
   };
 }

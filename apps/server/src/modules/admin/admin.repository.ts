@@ -1,3 +1,4 @@
+import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { reportCounts, reports } from '../../db/schema';
@@ -6,8 +7,8 @@ import { selectReports } from '../reports/reports.repository';
 export type AdminReportFilter = {
   /** The admin's organisation; null for a platform admin, who sees every report. */
   organizationId: number | null;
-  status?: string;
-  category?: string;
+  status?: ReportStatus;
+  category?: ReportCategory;
   ids?: number[];
 };
 

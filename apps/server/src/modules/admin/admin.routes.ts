@@ -7,7 +7,7 @@ import { pageOf } from '@candor/contract/errors';
 import { reportIdParamsSchema, reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireAdmin } from '../../plugins/auth';
+import { guards, requireAdmin } from '../accounts/caller';
 import * as service from './admin.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,9 @@
 import { type AdminReportsQuery, type Analytics, adminStatusTargets } from '@candor/contract/admin';
-import { reportCategories, reportStatuses } from '@candor/contract/enums';
+import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
 import { administersReport, reportOwnerId } from '../reports/report-access';
@@ -88,23 +88,22 @@ export async function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<An
   for (const group of groups) {
     const total = Number(group.total);
     analytics.total_reports += total;
-    analytics.reports_by_status[group.status as keyof Analytics['reports_by_status']] += total;
-    analytics.reports_by_category[group.category as keyof Analytics['reports_by_category']] +=
-      total;
+    analytics.reports_by_status[group.status] += total;
+    analytics.reports_by_category[group.category] += total;
     if (group.priority) analytics.priority_reports_count += total;
     analytics.anonymous_vs_identified_reports[group.anonymous ? 'true' : 'false'] += total;
   }
   return analytics;
 }
 
-const movableFrom = new Set(['pending', 'under_review']);
+const movableFrom: ReadonlySet<ReportStatus> = new Set(['pending', 'under_review']);
 
-function refusal(from: string, to: string): string | null {
+function refusal(from: ReportStatus, to: ReportStatus): string | null {
   if (!movableFrom.has(from)) {
     return `This report is ${from.replace('_', ' ')}; resolved, rejected and cancelled reports are final.`;
   }
   const allowed = adminStatusTargets.filter((target) => target !== from);
-  if (!(allowed as readonly string[]).includes(to)) {
+  if (!(allowed as readonly ReportStatus[]).includes(to)) {
     return `A ${from.replace('_', ' ')} report can only be moved to: ${allowed.join(', ')}.`;
   }
   return null;
@@ -115,7 +114,7 @@ export async function updateStatus(
   ctx: AppContext,
   admin: AuthUser,
   id: number,
-  to: string,
+  to: ReportStatus,
 ): Promise<Report> {
   const report = await findReportById(ctx.db, id);
   if (!report || !administersReport(admin, report)) throw new NotFoundError();
@@ -138,7 +137,7 @@ export async function updateStatus(
     });
     const ownerId = reportOwnerId(ctx, report);
     if (ownerId !== null && ownerId !== admin.id) {
-      const label = reportStatusLabels[to as keyof typeof reportStatusLabels];
+      const label = reportStatusLabels[to];
       await createNotifications(ctx, tx, [
         {
           userId: ownerId,

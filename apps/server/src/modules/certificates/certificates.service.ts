@@ -2,7 +2,7 @@ import type { CertificateVerification } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normaliseCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../accounts/caller';
 import { loadAccessibleReport } from '../reports/report-access';
 import { findReportByReference } from '../reports/reports.repository';
 import { certificateCode, isCertificateCode } from './certificate-code';
@@ -52,7 +52,7 @@ export async function verifyCertificate(
   return {
     valid: true,
     reference: report.reference,
-    category: report.category as CertificateVerification['category'],
+    category: report.category,
     submitted_at: report.submittedAt.toISOString(),
     resolved_at: report.resolvedAt.toISOString(),
   };

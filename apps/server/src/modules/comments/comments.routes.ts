@@ -5,7 +5,7 @@ import {
 } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireUser } from '../../plugins/auth';
+import { guards, requireUser } from '../accounts/caller';
 import * as service from './comments.service';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import {
 } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { BadRequestError, FieldValidationError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
 import { loadAccessibleReport, reportOwnerId } from '../reports/report-access';

@@ -1,7 +1,7 @@
 import type { ContactCreated, ContactData, ContactMessage } from '@candor/contract/contact';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './contact.repository';

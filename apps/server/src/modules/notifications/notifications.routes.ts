@@ -9,7 +9,7 @@ import {
 } from '@candor/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireUser } from '../../plugins/auth';
+import { guards, requireUser } from '../accounts/caller';
 import * as service from './notifications.service';
 
 /** `/api/notifications/...`: only ever the caller's own notifications. */

@@ -7,7 +7,7 @@ import type {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import { resolveAccessToken } from '../../plugins/auth';
+import { resolveAccessToken } from '../accounts/caller.service';
 import * as repo from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = 'notification.payload';

@@ -5,7 +5,7 @@ import {
 } from '@candor/contract/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireUser } from '../../plugins/auth';
+import { guards, requireUser } from '../accounts/caller';
 import * as service from './organizations.service';
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {

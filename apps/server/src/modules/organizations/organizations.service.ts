@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
 import { updateUser } from '../accounts/accounts.repository';
+import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import * as repo from './organizations.repository';
 
@@ -43,7 +43,7 @@ function toMine(organization: repo.OrganizationRow, user: Member): MyOrganizatio
   return {
     id: organization.id,
     name: organization.name,
-    type: organization.type as OrganizationType,
+    type: organization.type,
     is_admin: isOrganizationAdmin(user),
   };
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../accounts/caller';
 import { findReportById, type ReportRecord } from './reports.repository';
 
 const OWNER_HASH_PURPOSE = 'report.owner';

@@ -16,8 +16,8 @@ export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
     id: record.id,
     title: record.title,
     description: ctx.sealer.openText(record.description, DESCRIPTION_PURPOSE),
-    category: record.category as Report['category'],
-    status: record.status as Report['status'],
+    category: record.category,
+    status: record.status,
     submitted_at: record.submittedAt.toISOString(),
     updated_at: record.updatedAt.toISOString(),
     resolved_at: record.resolvedAt?.toISOString() ?? null,
@@ -32,9 +32,7 @@ export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
       : null,
     request_type: hasOrganization ? 'organization' : null,
     organization_name: hasOrganization ? record.organizationName : null,
-    organization_type: hasOrganization
-      ? (record.organizationType as Report['organization_type'])
-      : null,
+    organization_type: hasOrganization ? record.organizationType : null,
     justification: hasOrganization ? record.organizationJustification : null,
     token: record.reference,
     submitted_by_username: record.isAnonymous ? null : record.ownerUsername,

@@ -1,3 +1,4 @@
+import type { ReportStatus } from '@candor/contract/enums';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organizations, reports, users } from '../../db/schema';
@@ -97,7 +98,12 @@ export async function findReportByReference(db: Executor, reference: string) {
  * Sets the status only if it is still `from`, answering the changed columns; a concurrent
  * change makes this answer null.
  */
-export async function updateReportStatus(db: Executor, id: number, from: string, to: string) {
+export async function updateReportStatus(
+  db: Executor,
+  id: number,
+  from: ReportStatus,
+  to: ReportStatus,
+) {
   const [changed] = await db
     .update(reports)
     .set({

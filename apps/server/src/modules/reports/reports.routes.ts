@@ -2,7 +2,7 @@ import { reportIdParamsSchema, reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseByteRange } from '../../lib/byte-range';
-import { guards, requireUser } from '../../plugins/auth';
+import { guards, requireUser } from '../accounts/caller';
 import { checkDeclaredLength, readReportForm } from './report-form';
 import * as service from './reports.service';
 

@@ -6,7 +6,7 @@ import { newReportReference } from '../../lib/codes';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { extensionOfMime, sanitizeEvidence } from '../../lib/evidence';
 import { parseOrThrow } from '../../lib/validation';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
 import { checkEvidenceLink } from './evidence-links';

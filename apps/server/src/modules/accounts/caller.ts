@@ -1,0 +1,68 @@
+import type { Plan, Role } from '@candor/contract/enums';
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+
+/** The account behind a request's access token, read fresh on every request. */
+export type AuthUser = {
+  id: number;
+  username: string;
+  role: Role;
+  plan: Plan;
+  isSuperuser: boolean;
+  organizationId: number | null;
+};
+
+/** Set on every request by plugins/auth.ts: the caller, or whether a token was given but bad. */
+export type AuthState = { user: AuthUser | null; invalid: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState;
+  }
+}
+
+const INVALID_TOKEN = 'Given token not valid for any token type';
+
+/** The caller when a token is present; null when none. A bad token is refused. */
+export function optionalUser(request: FastifyRequest): AuthUser | null {
+  if (request.auth.invalid) throw new UnauthorizedError(INVALID_TOKEN);
+  return request.auth.user;
+}
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  const user = optionalUser(request);
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+export function requireAdmin(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw new ForbiddenError();
+  return user;
+}
+
+export function requireSuperuser(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!user.isSuperuser) throw new ForbiddenError();
+  return user;
+}
+
+/**
+ * Route hooks that refuse the caller before the body is validated, so an anonymous request
+ * learns nothing about the shape a route expects: `{ onRequest: guards.user }`.
+ */
+export const guards = {
+  /** A bad token is refused; no token is fine. */
+  optional: async (request: FastifyRequest) => {
+    optionalUser(request);
+  },
+  user: async (request: FastifyRequest) => {
+    requireUser(request);
+  },
+  admin: async (request: FastifyRequest) => {
+    requireAdmin(request);
+  },
+  superuser: async (request: FastifyRequest) => {
+    requireSuperuser(request);
+  },
+};
