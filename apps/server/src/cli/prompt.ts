@@ -1,27 +1,13 @@
-import { stdin, stdout } from 'node:process';
-import { createInterface } from 'node:readline';
+import { stdin } from 'node:process';
+import { isCancel, password } from '@clack/prompts';
 
-function askHidden(question: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const rl = createInterface({ input: stdin, output: stdout, terminal: true });
-    const output = rl as unknown as { _writeToOutput: (text: string) => void };
-    let isMuted = false;
-    output._writeToOutput = (text: string) => {
-      if (!isMuted || text.includes('\n')) stdout.write(isMuted ? '\n' : text);
-    };
-    rl.question(question, (answer) => {
-      rl.close();
-      resolve(answer);
-    });
-    isMuted = true;
-    rl.on('SIGINT', () => {
-      rl.close();
-      reject(new Error('Cancelled'));
-    });
-  });
+async function askHidden(message: string): Promise<string> {
+  const answer = await password({ message });
+  if (isCancel(answer)) throw new Error('Cancelled');
+  return answer;
 }
 
-/** Asks twice without echoing; fails when the terminal is not interactive. */
+/** Asks twice with the typing masked; fails when the terminal is not interactive. */
 export async function promptHidden(question: string, confirm: string): Promise<string> {
   if (!stdin.isTTY) {
     throw new Error('No terminal to ask for the password: set SUPERUSER_PASSWORD instead.');
