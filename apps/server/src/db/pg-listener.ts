@@ -11,12 +11,6 @@ export type PgListener = {
 const MAX_RETRY_MS = 30_000;
 const noop = () => {};
 
-/**
- * One dedicated connection for LISTEN (a pooled client would hold a pool slot forever and keep
- * `pool.end()` waiting). When it drops, it reconnects with backoff and LISTENs again on every
- * channel; signals sent while it was down are lost: `onReconnect` lets the live sockets tell their
- * clients to reload.
- */
 export type PgListenerOptions = {
   onError(error: unknown): void;
   /** After a lost connection is back and listening again. */
@@ -26,6 +20,12 @@ export type PgListenerOptions = {
 /** Names the connection in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'candor-listener';
 
+/**
+ * One dedicated connection for LISTEN (a pooled client would hold a pool slot forever and keep
+ * `pool.end()` waiting). When it drops, it reconnects with backoff and LISTENs again on every
+ * channel; signals sent while it was down are lost: `onReconnect` lets the live sockets tell their
+ * clients to reload.
+ */
 export function createPgListener(url: string, options: PgListenerOptions): PgListener {
   const { onError } = options;
   const listeners = new Map<string, Set<Listener>>();

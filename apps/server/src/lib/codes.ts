@@ -29,12 +29,13 @@ export function newReportReference(): string {
   return `CND-${groupsOfFour(base32Symbols(randomBytes(12), 12))}`;
 }
 
-/** Upper-cases and maps the look-alike letters a person may type back to their symbols. */
-export function normaliseCode(input: string): string {
-  return input.trim().toUpperCase().replace(/[IL]/g, '1').replace(/O/g, '0');
-}
-
-/** The canonical form a typed code is compared or hashed in: normalised, without separators. */
-export function normalizeHumanCode(input: string): string {
-  return normaliseCode(input).replace(/[\s-]/g, '');
+/**
+ * The canonical form of a code a person typed: trimmed, upper-cased, the look-alike letters
+ * mapped back to their symbols (I and L to 1, O to 0) and, unless kept, without separators.
+ * One-time codes are compared and hashed without them; a report reference keeps its dashes, as
+ * it is stored with them.
+ */
+export function normalizeHumanCode(input: string, options: { keepSeparators?: boolean } = {}) {
+  const symbols = input.trim().toUpperCase().replace(/[IL]/g, '1').replace(/O/g, '0');
+  return options.keepSeparators ? symbols : symbols.replace(/[\s-]/g, '');
 }

@@ -1,6 +1,6 @@
 import type { CertificateVerification } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
-import { normaliseCode } from '../../lib/codes';
+import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { loadAccessibleReport } from '../reports/report-access';
@@ -46,7 +46,10 @@ export async function verifyCertificate(
   ctx: AppContext,
   query: { reference: string; code: string },
 ): Promise<CertificateVerification> {
-  const report = await findReportByReference(ctx.db, normaliseCode(query.reference));
+  const report = await findReportByReference(
+    ctx.db,
+    normalizeHumanCode(query.reference, { keepSeparators: true }),
+  );
   if (!report?.resolvedAt || report.status !== 'resolved') return invalid;
   if (!isCertificateCode(ctx, report.reference, report.resolvedAt, query.code)) return invalid;
   return {
