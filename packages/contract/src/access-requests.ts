@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { requiredEmailSchema } from './accounts';
 import { accessRequestTypeSchema, accessRequestTypes, organizationTypeSchema } from './enums';
-
-const REQUIRED = 'This field is required.';
+import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits (E.164). */
 export function isPlausiblePhone(value: string): boolean {
@@ -16,14 +15,14 @@ export function isPlausiblePhone(value: string): boolean {
  * organisation fields from being checked, and a form should show every problem at once.)
  */
 const phoneSchema = z
-  .string({ error: REQUIRED })
+  .string({ error: REQUIRED_MESSAGE })
   .trim()
   .superRefine((value, ctx) => {
-    if (value === '') ctx.addIssue({ code: 'custom', message: REQUIRED });
+    if (value === '') ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
     else if (value.length > 32) {
       ctx.addIssue({
         code: 'custom',
-        message: 'Ensure this field has no more than 32 characters.',
+        message: tooLongMessage(32),
       });
     } else if (!isPlausiblePhone(value)) {
       ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
@@ -31,18 +30,15 @@ const phoneSchema = z
   });
 
 const justificationSchema = z
-  .string({ error: REQUIRED })
+  .string({ error: REQUIRED_MESSAGE })
   .trim()
-  .min(1, REQUIRED)
-  .max(5000, 'Ensure this field has no more than 5000 characters.');
+  .min(1, REQUIRED_MESSAGE)
+  .max(5000, tooLongMessage(5000));
 
 /** Organisation fields are sent empty (or not at all) for individual requests. */
 const optionalText = (max: number) =>
   z
-    .union([
-      z.null(),
-      z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`),
-    ])
+    .union([z.null(), z.string().trim().max(max, tooLongMessage(max))])
     .optional()
     .transform((value) => value || null);
 
@@ -63,10 +59,10 @@ export const accessRequestInputSchema = z
     (input, ctx) => {
       if (input.request_type !== 'organization') return;
       if (!input.organization_type) {
-        ctx.addIssue({ code: 'custom', path: ['organization_type'], message: REQUIRED });
+        ctx.addIssue({ code: 'custom', path: ['organization_type'], message: REQUIRED_MESSAGE });
       }
       if (!input.organization_name) {
-        ctx.addIssue({ code: 'custom', path: ['organization_name'], message: REQUIRED });
+        ctx.addIssue({ code: 'custom', path: ['organization_name'], message: REQUIRED_MESSAGE });
       }
     },
     // Also when other fields are wrong, so a form shows every problem at once.

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { planSchema, roleSchema } from './enums';
+import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
 
 export const USERNAME_MAX = 150;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export const usernameSchema = z
-  .string({ error: 'This field is required.' })
+  .string({ error: REQUIRED_MESSAGE })
   .trim()
-  .min(1, { error: 'This field is required.', abort: true })
+  .min(1, { error: REQUIRED_MESSAGE, abort: true })
   .max(USERNAME_MAX, {
-    error: `Ensure this field has no more than ${USERNAME_MAX} characters.`,
+    error: tooLongMessage(USERNAME_MAX),
     abort: true,
   })
   .regex(
@@ -25,18 +26,13 @@ export const optionalEmailSchema = z
   .transform((value) => (value ? value.toLowerCase() : null));
 
 export const requiredEmailSchema = z
-  .string({ error: 'This field is required.' })
+  .string({ error: REQUIRED_MESSAGE })
   .trim()
-  .min(1, 'This field is required.')
+  .min(1, REQUIRED_MESSAGE)
   .pipe(z.email('Enter a valid email address.').max(254))
   .transform((value) => value.toLowerCase());
 
-const nameSchema = z
-  .string()
-  .trim()
-  .max(150, 'Ensure this field has no more than 150 characters.')
-  .optional()
-  .default('');
+const nameSchema = z.string().trim().max(150, tooLongMessage(150)).optional().default('');
 
 /** The password rules, as messages; shared by the server and the register form. */
 export function passwordProblems(password: string, username?: string): string[] {
@@ -47,7 +43,7 @@ export function passwordProblems(password: string, username?: string): string[] 
     );
   }
   if (password.length > PASSWORD_MAX) {
-    problems.push(`Ensure this field has no more than ${PASSWORD_MAX} characters.`);
+    problems.push(tooLongMessage(PASSWORD_MAX));
   }
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
   if (username && password.toLowerCase() === username.toLowerCase()) {
@@ -60,14 +56,14 @@ export const registerInputSchema = z
   .strictObject({
     username: usernameSchema,
     email: optionalEmailSchema,
-    password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.'),
+    password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),
     first_name: nameSchema,
     last_name: nameSchema,
     /** The code shown to an applicant for admin access without an account (README). */
     claim_code: z
       .string()
       .trim()
-      .max(64, 'Ensure this field has no more than 64 characters.')
+      .max(64, tooLongMessage(64))
       .optional()
       .transform((value) => value || undefined),
   })
@@ -88,14 +84,8 @@ export const registeredUserSchema = z.object({
 export type RegisteredUser = z.infer<typeof registeredUserSchema>;
 
 export const loginInputSchema = z.strictObject({
-  username: z
-    .string({ error: 'This field is required.' })
-    .min(1, 'This field is required.')
-    .max(USERNAME_MAX),
-  password: z
-    .string({ error: 'This field is required.' })
-    .min(1, 'This field is required.')
-    .max(PASSWORD_MAX),
+  username: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(USERNAME_MAX),
+  password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -103,10 +93,7 @@ export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string(
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const refreshInputSchema = z.strictObject({
-  refresh: z
-    .string({ error: 'This field is required.' })
-    .min(1, 'This field is required.')
-    .max(512),
+  refresh: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(512),
 });
 export type RefreshInput = z.infer<typeof refreshInputSchema>;
 

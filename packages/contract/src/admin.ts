@@ -5,6 +5,8 @@ import {
   reportStatuses,
   reportStatusSchema,
 } from './enums';
+import { pageOf, pageQuerySchema } from './pagination';
+import { reportSchema } from './reports';
 
 /** Spec section 2: the dashboard's status filter also offers `all`. */
 export const adminReportsQuerySchema = z.object({
@@ -21,8 +23,7 @@ export const adminReportsQuerySchema = z.object({
   /** Matches title, description and category. */
   q: z.string().trim().max(200).optional(),
   order: z.enum(['newest', 'oldest'], { error: 'Choose newest or oldest.' }).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  ...pageQuerySchema.shape,
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
 
@@ -35,6 +36,9 @@ export const updateReportStatusInputSchema = z.strictObject({
 export type UpdateReportStatusInput = z.infer<typeof updateReportStatusInputSchema>;
 
 export const DEFAULT_ADMIN_PAGE_SIZE = 25;
+
+export const adminReportPageSchema = pageOf(reportSchema);
+export type AdminReportPage = z.infer<typeof adminReportPageSchema>;
 
 /** Spec section 3 (Analytics), plus the counts by category for the pie chart. */
 export const analyticsSchema = z.object({

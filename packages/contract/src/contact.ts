@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { optionalEmailSchema } from './accounts';
-
-const REQUIRED = 'This field is required.';
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, { error: REQUIRED, abort: true })
-    .max(max, `Ensure this field has no more than ${max} characters.`);
+import { requiredText } from './fields';
 
 /** Spec sections 3 and 5: name, subject and message required; email optional. */
 export const contactInputSchema = z.strictObject({

@@ -43,14 +43,3 @@ export function issuesToErrorBody(issues: readonly ValidationIssue[]): FieldErro
   if (general.length > 0) fields.non_field_errors = general;
   return fields;
 }
-
-/** `?limit=&offset=` turns a list endpoint into a page (DESIGN.md 8). */
-export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ count: z.number().int(), results: z.array(item) });
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './errors';
+import { pageOf } from './pagination';
 
 /** Spec section 3: a notification as the API and the live socket show it to its recipient. */
 export const notificationSchema = z.object({
@@ -16,11 +16,6 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);
 export const notificationPageSchema = pageOf(notificationSchema);
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
-
-/** Ids are PostgreSQL integers: anything beyond names nothing and answers 404. */
-export const notificationIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
 
 export const markAllReadResultSchema = z.object({ updated: z.number().int() });
 export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;

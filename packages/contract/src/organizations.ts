@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { organizationTypeSchema } from './enums';
+import { requiredText } from './fields';
 
 /** The caller's organisation; `is_admin` when the caller administers it. */
 export const myOrganizationSchema = z
@@ -13,11 +14,7 @@ export const myOrganizationSchema = z
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
 
 export const joinOrganizationInputSchema = z.strictObject({
-  code: z
-    .string({ error: 'This field is required.' })
-    .trim()
-    .min(1, { error: 'This field is required.', abort: true })
-    .max(64, 'Ensure this field has no more than 64 characters.'),
+  code: requiredText(64),
 });
 export type JoinOrganizationInput = z.infer<typeof joinOrganizationInputSchema>;
 

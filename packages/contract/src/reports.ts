@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { organizationTypeSchema, reportCategorySchema, reportStatusSchema } from './enums';
+import { REQUIRED_MESSAGE, requiredText, tooLongMessage } from './fields';
 
 export const REPORT_TITLE_MAX = 200;
 export const REPORT_DESCRIPTION_MAX = 20_000;
@@ -25,13 +26,6 @@ export const EVIDENCE_TYPE_MESSAGE =
 export function evidenceTooLargeMessage(maxMb: number) {
   return `The file is too large. The maximum size is ${maxMb} MB.`;
 }
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'This field is required.' })
-    .trim()
-    .min(1, { error: 'This field is required.', abort: true })
-    .max(max, `Ensure this field has no more than ${max} characters.`);
 
 /** A multipart checkbox: 'true'/'false' (what the web app sends), also 'on', '1', '0'. */
 const formBoolean = (fallback: boolean) =>
@@ -87,14 +81,6 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-export const reportIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-});
-
 /** Spec section 3 (Message). */
 export const reportMessageSchema = z.object({
   id: z.number().int(),
@@ -109,10 +95,10 @@ export type ReportMessage = z.infer<typeof reportMessageSchema>;
 
 export const createMessageInputSchema = z.strictObject({
   message: z
-    .string({ error: 'This field is required.' })
+    .string({ error: REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: 'A message cannot be empty.', abort: true })
-    .max(MESSAGE_MAX, `Ensure this field has no more than ${MESSAGE_MAX} characters.`),
+    .max(MESSAGE_MAX, tooLongMessage(MESSAGE_MAX)),
   /** Admins only; the server refuses it from anyone else. */
   is_internal: z.boolean().optional().default(false),
 });

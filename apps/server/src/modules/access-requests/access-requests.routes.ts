@@ -5,10 +5,9 @@ import {
   accessReviewDecisionInputSchema,
   accessReviewDecisionSchema,
 } from '@candor/contract/access-requests';
-import { pageOf, pageQuerySchema } from '@candor/contract/errors';
+import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { guards, optionalUser, requireSuperuser } from '../accounts/caller';
 import * as service from './access-requests.service';
 
@@ -20,9 +19,7 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin-access-request/',
     {
       // A bad token is refused before the body is looked at; no token is fine.
-      onRequest: async (request) => {
-        optionalUser(request);
-      },
+      onRequest: guards.optional,
       config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } },
       schema: { body: accessRequestInputSchema, response: { 201: accessRequestCreatedSchema } },
     },
@@ -36,20 +33,10 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.superuser,
       schema: {
         querystring: pageQuerySchema,
-        response: {
-          200: z.union([
-            z.array(accessRequestReviewItemSchema),
-            pageOf(accessRequestReviewItemSchema),
-          ]),
-        },
+        response: { 200: listOrPageOf(accessRequestReviewItemSchema) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      return limit === undefined
-        ? service.listPending(ctx)
-        : service.pagePending(ctx, { limit, offset: offset ?? 0 });
-    },
+    async (request) => service.listPending(ctx, request.query),
   );
 
   app.post(

@@ -5,11 +5,13 @@ import type {
   AccessReviewDecision,
 } from '@candor/contract/access-requests';
 import type { AccessRequestType, OrganizationType } from '@candor/contract/enums';
+import type { PageQuery } from '@candor/contract/pagination';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
+import { listOrPage } from '../../lib/pagination';
 import { findUserById, updateUser } from '../accounts/accounts.repository';
 import type { AuthUser } from '../accounts/caller';
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
@@ -100,16 +102,12 @@ function toReviewItem(row: PendingRow): AccessRequestReviewItem {
   };
 }
 
-export async function listPending(ctx: AppContext): Promise<AccessRequestReviewItem[]> {
-  return (await repo.findPending(ctx.db)).map(toReviewItem);
-}
-
-export async function pagePending(ctx: AppContext, page: { limit: number; offset: number }) {
-  const [count, rows] = await Promise.all([
-    repo.countPending(ctx.db),
-    repo.findPending(ctx.db, page),
-  ]);
-  return { count, results: rows.map(toReviewItem) };
+/** The pending requests, oldest first; a page when asked for (DESIGN.md 8). */
+export async function listPending(ctx: AppContext, query: PageQuery) {
+  return listOrPage(query, {
+    find: async (page) => (await repo.findPending(ctx.db, page)).map(toReviewItem),
+    count: () => repo.countPending(ctx.db),
+  });
 }
 
 function decisionMessage(row: repo.AccessRequestRow, outcome: 'approved' | 'rejected') {

@@ -1,5 +1,6 @@
 import type { Plan, Role } from '@candor/contract/enums';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 
 /** The account behind a request's access token, read fresh on every request. */
@@ -66,3 +67,19 @@ export const guards = {
     requireSuperuser(request);
   },
 };
+
+/**
+ * Route config for writes a person makes (reports, messages): at most RATE_LIMIT_WRITE_PER_MINUTE
+ * a minute per account, counted after authentication and keyed by a keyed hash of the account,
+ * never the address (DESIGN.md 2). `purpose` keeps each route's count apart.
+ */
+export function accountWriteLimit(ctx: Pick<AppContext, 'config' | 'hash'>, purpose: string) {
+  return {
+    rateLimit: {
+      max: ctx.config.rateLimits.writePerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => ctx.hash(purpose, request.auth.user?.id ?? 0),
+    },
+  };
+}

@@ -36,7 +36,7 @@ function whereOf(filter: AdminReportFilter): SQL | undefined {
 export async function findReportsPage(
   db: Executor,
   filter: AdminReportFilter,
-  page: { order: 'newest' | 'oldest'; limit?: number; offset: number },
+  page: { order: 'newest' | 'oldest'; limit?: number; offset?: number },
 ) {
   const direction = page.order === 'newest' ? desc : asc;
   const idQuery = db
@@ -44,7 +44,7 @@ export async function findReportsPage(
     .from(reports)
     .where(whereOf(filter))
     .orderBy(direction(reports.submittedAt), direction(reports.id))
-    .offset(page.offset);
+    .offset(page.offset ?? 0);
   const ids = (await (page.limit === undefined ? idQuery : idQuery.limit(page.limit))).map(
     (row) => row.id,
   );

@@ -3,10 +3,10 @@ import {
   analyticsSchema,
   updateReportStatusInputSchema,
 } from '@candor/contract/admin';
-import { pageOf } from '@candor/contract/errors';
-import { reportIdParamsSchema, reportSchema } from '@candor/contract/reports';
+import { listOrPageOf } from '@candor/contract/pagination';
+import { idParamsSchema } from '@candor/contract/params';
+import { reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { guards, requireAdmin } from '../accounts/caller';
 import * as service from './admin.service';
 
@@ -19,7 +19,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.admin,
       schema: {
         querystring: adminReportsQuerySchema,
-        response: { 200: z.union([z.array(reportSchema), pageOf(reportSchema)]) },
+        response: { 200: listOrPageOf(reportSchema) },
       },
     },
     async (request) => service.listReports(ctx, requireAdmin(request), request.query),
@@ -36,7 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.admin,
       schema: {
-        params: reportIdParamsSchema,
+        params: idParamsSchema,
         body: updateReportStatusInputSchema,
         response: { 200: reportSchema },
       },

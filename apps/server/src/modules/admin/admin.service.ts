@@ -1,8 +1,15 @@
-import { type AdminReportsQuery, type Analytics, adminStatusTargets } from '@candor/contract/admin';
+import {
+  type AdminReportPage,
+  type AdminReportsQuery,
+  type Analytics,
+  adminStatusTargets,
+  DEFAULT_ADMIN_PAGE_SIZE,
+} from '@candor/contract/admin';
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { listOrPage } from '../../lib/pagination';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
@@ -10,8 +17,6 @@ import { administersReport, reportOwnerId } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
 import { findReportById, updateReportStatus } from '../reports/reports.repository';
 import * as repo from './admin.repository';
-
-export type ReportList = Report[] | { count: number; results: Report[] };
 
 /** Sealed descriptions opened per query when they are not in memory yet. */
 const OPEN_BATCH = 5_000;
@@ -46,29 +51,32 @@ async function searchIds(ctx: AppContext, filter: repo.AdminReportFilter, q: str
 }
 
 /**
- * The reports an admin administers (spec section 7). Without `limit` it answers the whole list
- * as the spec's client expects; with it, one page and the total (DESIGN.md 8).
+ * The reports an admin administers (spec section 7). Without `limit` or `offset` it answers the
+ * whole list as the spec's client expects; with them, one page and the total (DESIGN.md 8).
  */
 export async function listReports(
   ctx: AppContext,
   admin: AuthUser,
   query: AdminReportsQuery,
-): Promise<ReportList> {
+): Promise<Report[] | AdminReportPage> {
   const filter: repo.AdminReportFilter = {
     organizationId: admin.organizationId,
     status: query.status === 'all' ? undefined : query.status,
     category: query.category === 'all' ? undefined : query.category,
   };
-  if (query.q) {
-    filter.ids = await searchIds(ctx, filter, query.q);
-    if (filter.ids.length === 0) return query.limit === undefined ? [] : { count: 0, results: [] };
-  }
-  const page = { order: query.order ?? 'newest', limit: query.limit, offset: query.offset ?? 0 };
-  const records = await repo.findReportsPage(ctx.db, filter, page);
-  const results = records.map((record) => toReportPayload(ctx, record));
-  if (query.limit === undefined) return results;
-  const total = filter.ids ? filter.ids.length : await repo.countReports(ctx.db, filter);
-  return { count: total, results };
+  if (query.q) filter.ids = await searchIds(ctx, filter, query.q);
+  const order = query.order ?? 'newest';
+  return listOrPage(
+    query,
+    {
+      find: async (page) =>
+        (await repo.findReportsPage(ctx.db, filter, { order, ...page })).map((record) =>
+          toReportPayload(ctx, record),
+        ),
+      count: async () => filter.ids?.length ?? repo.countReports(ctx.db, filter),
+    },
+    DEFAULT_ADMIN_PAGE_SIZE,
+  );
 }
 
 /** Counted by the database; every status and category key is present (zero when none). */

@@ -1,6 +1,6 @@
+import { idParamsSchema } from '@candor/contract/params';
 import {
   certificateVerificationSchema,
-  reportIdParamsSchema,
   verifyCertificateQuerySchema,
 } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +13,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's path (section 7): /api/reports/reports/{id}/certificate/.
   app.get(
     '/reports/:id/certificate/',
-    { onRequest: guards.user, schema: { params: reportIdParamsSchema } },
+    { onRequest: guards.user, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const certificate = await service.exportCertificate(
         ctx,

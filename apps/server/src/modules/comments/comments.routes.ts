@@ -1,11 +1,8 @@
-import {
-  createMessageInputSchema,
-  reportIdParamsSchema,
-  reportMessageSchema,
-} from '@candor/contract/reports';
+import { idParamsSchema } from '@candor/contract/params';
+import { createMessageInputSchema, reportMessageSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireUser } from '../accounts/caller';
+import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
 import * as service from './comments.service';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +12,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/comments/',
     {
       onRequest: guards.user,
-      schema: { params: reportIdParamsSchema, response: { 200: z.array(reportMessageSchema) } },
+      schema: { params: idParamsSchema, response: { 200: z.array(reportMessageSchema) } },
     },
     async (request) => service.listMessages(ctx, requireUser(request), request.params.id),
   );
@@ -24,17 +21,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/comments/',
     {
       onRequest: guards.user,
-      config: {
-        rateLimit: {
-          max: ctx.config.rateLimits.writePerMinute,
-          timeWindow: 60_000,
-          hook: 'preHandler',
-          // Keyed by a keyed hash of the account, never the address (DESIGN.md 2).
-          keyGenerator: (request) => ctx.hash('rate.message-write', request.auth.user?.id ?? 0),
-        },
-      },
+      config: accountWriteLimit(ctx, 'rate.message-write'),
       schema: {
-        params: reportIdParamsSchema,
+        params: idParamsSchema,
         body: createMessageInputSchema,
         response: { 201: reportMessageSchema },
       },

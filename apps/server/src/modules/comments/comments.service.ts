@@ -8,9 +8,9 @@ import { BadRequestError, FieldValidationError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
-import { loadAccessibleReport, reportOwnerId } from '../reports/report-access';
+import { loadAccessibleReport, notifyReportAdmins, reportOwnerId } from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.repository';
-import { findAdminIdsInScope, touchReport } from '../reports/reports.repository';
+import { touchReport } from '../reports/reports.repository';
 import * as repo from './comments.repository';
 
 const MESSAGE_PURPOSE = 'report.message';
@@ -115,19 +115,7 @@ export async function postMessage(
         ]);
       }
     } else {
-      const admins = await findAdminIdsInScope(tx, report.organizationId);
-      await createNotifications(
-        ctx,
-        tx,
-        admins
-          .filter((adminId) => adminId !== user.id)
-          .map((adminId) => ({
-            userId: adminId,
-            message: 'The reporter sent a new message.',
-            reportId,
-            reportTitle: report.title,
-          })),
-      );
+      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', user.id);
     }
     return id;
   });

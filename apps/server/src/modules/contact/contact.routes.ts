@@ -3,11 +3,10 @@ import {
   contactInputSchema,
   contactMessageSchema,
 } from '@candor/contract/contact';
-import { pageOf, pageQuerySchema } from '@candor/contract/errors';
+import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { guards, optionalUser, requireSuperuser } from '../accounts/caller';
+import { guards, requireSuperuser } from '../accounts/caller';
 import * as service from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,9 +15,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      onRequest: async (request) => {
-        optionalUser(request);
-      },
+      onRequest: guards.optional,
       config: { rateLimit: { max: ctx.config.rateLimits.writePerMinute, timeWindow: 60_000 } },
       schema: { body: contactInputSchema, response: { 201: contactCreatedSchema } },
     },
@@ -31,17 +28,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.superuser,
       schema: {
         querystring: pageQuerySchema,
-        response: {
-          200: z.union([z.array(contactMessageSchema), pageOf(contactMessageSchema)]),
-        },
+        response: { 200: listOrPageOf(contactMessageSchema) },
       },
     },
-    async (request) => {
-      const { limit, offset } = request.query;
-      return limit === undefined
-        ? service.listMessages(ctx)
-        : service.pageMessages(ctx, { limit, offset: offset ?? 0 });
-    },
+    async (request) => service.listMessages(ctx, request.query),
   );
 
   app.post(

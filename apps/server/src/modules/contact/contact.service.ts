@@ -1,6 +1,8 @@
 import type { ContactCreated, ContactData, ContactMessage } from '@candor/contract/contact';
+import type { PageQuery } from '@candor/contract/pagination';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
+import { listOrPage } from '../../lib/pagination';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
@@ -40,16 +42,13 @@ function toMessage(ctx: AppContext, row: repo.ContactMessageRow): ContactMessage
   };
 }
 
-export async function listMessages(ctx: AppContext): Promise<ContactMessage[]> {
-  return (await repo.findContactMessages(ctx.db)).map((row) => toMessage(ctx, row));
-}
-
-export async function pageMessages(ctx: AppContext, page: { limit: number; offset: number }) {
-  const [count, rows] = await Promise.all([
-    repo.countContactMessages(ctx.db),
-    repo.findContactMessages(ctx.db, page),
-  ]);
-  return { count, results: rows.map((row) => toMessage(ctx, row)) };
+/** The inbox, newest first; a page when asked for (DESIGN.md 8). */
+export async function listMessages(ctx: AppContext, query: PageQuery) {
+  return listOrPage(query, {
+    find: async (page) =>
+      (await repo.findContactMessages(ctx.db, page)).map((row) => toMessage(ctx, row)),
+    count: () => repo.countContactMessages(ctx.db),
+  });
 }
 
 export async function markRead(

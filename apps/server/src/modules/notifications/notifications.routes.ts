@@ -1,14 +1,11 @@
-import { pageQuerySchema } from '@candor/contract/errors';
 import {
   markAllReadResultSchema,
-  notificationIdParamsSchema,
-  notificationListSchema,
-  notificationPageSchema,
   notificationSchema,
   unreadCountSchema,
 } from '@candor/contract/notifications';
+import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
+import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { guards, requireUser } from '../accounts/caller';
 import * as service from './notifications.service';
 
@@ -22,7 +19,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.user,
       schema: {
         querystring: pageQuerySchema,
-        response: { 200: z.union([notificationListSchema, notificationPageSchema]) },
+        response: { 200: listOrPageOf(notificationSchema) },
       },
     },
     async (request) => service.listNotifications(ctx, requireUser(request).id, request.query),
@@ -44,7 +41,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/mark_read/',
     {
       onRequest: guards.user,
-      schema: { params: notificationIdParamsSchema, response: { 200: notificationSchema } },
+      schema: { params: idParamsSchema, response: { 200: notificationSchema } },
     },
     async (request) => service.markRead(ctx, requireUser(request).id, request.params.id),
   );

@@ -1,17 +1,17 @@
-import type { PageQuery } from '@candor/contract/errors';
 import type {
   LiveNotificationEvent,
   Notification,
   NotificationPage,
 } from '@candor/contract/notifications';
+import type { PageQuery } from '@candor/contract/pagination';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import { listOrPage } from '../../lib/pagination';
 import { resolveAccessToken } from '../accounts/caller.service';
 import * as repo from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = 'notification.payload';
-const DEFAULT_PAGE_SIZE = 50;
 
 export type NotificationInput = {
   userId: number;
@@ -59,22 +59,19 @@ export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.Notifi
   } satisfies Notification;
 }
 
-/** The caller's notifications, newest first; a page when `limit` or `offset` is given. */
+/** The caller's notifications, newest first; a page when asked for (DESIGN.md 8). */
 export async function listNotifications(
   ctx: Pick<AppContext, 'db' | 'sealer'>,
   userId: number,
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
-  if (query.limit === undefined && query.offset === undefined) {
-    const rows = await repo.findNotificationsForUser(ctx.db, userId);
-    return rows.map((row) => toNotification(ctx, row));
-  }
-  const page = { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 };
-  const [rows, count] = await Promise.all([
-    repo.findNotificationsForUser(ctx.db, userId, page),
-    repo.countNotificationsForUser(ctx.db, userId),
-  ]);
-  return { count, results: rows.map((row) => toNotification(ctx, row)) };
+  return listOrPage(query, {
+    find: async (page) =>
+      (await repo.findNotificationsForUser(ctx.db, userId, page)).map((row) =>
+        toNotification(ctx, row),
+      ),
+    count: () => repo.countNotificationsForUser(ctx.db, userId),
+  });
 }
 
 /** Someone else's notification answers 404 like one that does not exist (DESIGN.md 5). */

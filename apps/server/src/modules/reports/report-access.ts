@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
-import { findReportById, type ReportRecord } from './reports.repository';
+import { createNotifications } from '../notifications/notifications.service';
+import { findAdminIdsInScope, findReportById, type ReportRecord } from './reports.repository';
 
 const OWNER_HASH_PURPOSE = 'report.owner';
 export const OWNER_SEALED_PURPOSE = 'report.owner-id';
@@ -31,6 +33,27 @@ export function administersReport(
 ): boolean {
   if (user.role !== 'admin') return false;
   return user.organizationId === null || user.organizationId === report.organizationId;
+}
+
+/**
+ * Tells the admins who administer a report (its organisation's and the platform's), except
+ * `authorId`, in the caller's transaction.
+ */
+export async function notifyReportAdmins(
+  ctx: Pick<AppContext, 'sealer'>,
+  tx: Executor,
+  report: { id: number; title: string; organizationId: number | null },
+  message: string,
+  authorId: number,
+): Promise<void> {
+  const admins = await findAdminIdsInScope(tx, report.organizationId);
+  await createNotifications(
+    ctx,
+    tx,
+    admins
+      .filter((adminId) => adminId !== authorId)
+      .map((userId) => ({ userId, message, reportId: report.id, reportTitle: report.title })),
+  );
 }
 
 export type SealedOwner = { userId: number; reference: string };

@@ -1,8 +1,9 @@
-import { reportIdParamsSchema, reportSchema } from '@candor/contract/reports';
+import { idParamsSchema } from '@candor/contract/params';
+import { reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseByteRange } from '../../lib/byte-range';
-import { guards, requireUser } from '../accounts/caller';
+import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
 import { checkDeclaredLength, readReportForm } from './report-form';
 import * as service from './reports.service';
 
@@ -14,23 +15,13 @@ const evidenceQuerySchema = z.object({
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const maxBytes = ctx.config.uploads.maxBytes;
-  const writeLimit = {
-    rateLimit: {
-      max: ctx.config.rateLimits.writePerMinute,
-      timeWindow: 60_000,
-      // After authentication, keyed by a keyed hash of the account: never the address (DESIGN.md 2).
-      hook: 'preHandler' as const,
-      keyGenerator: (request: { auth: { user: { id: number } | null } }) =>
-        ctx.hash('rate.report-write', request.auth.user?.id ?? 0),
-    },
-  };
 
   app.post(
     '/',
     {
       onRequest: guards.user,
       preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      config: writeLimit,
+      config: accountWriteLimit(ctx, 'rate.report-write'),
       schema: { response: { 201: reportSchema } },
     },
     async (request, reply) => {
@@ -49,14 +40,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/',
     {
       onRequest: guards.user,
-      schema: { params: reportIdParamsSchema, response: { 200: reportSchema } },
+      schema: { params: idParamsSchema, response: { 200: reportSchema } },
     },
     async (request) => service.getReport(ctx, requireUser(request), request.params.id),
   );
 
   app.delete(
     '/:id/',
-    { onRequest: guards.user, schema: { params: reportIdParamsSchema } },
+    { onRequest: guards.user, schema: { params: idParamsSchema } },
     async (request, reply) => {
       await service.deleteReport(ctx, requireUser(request), request.params.id);
       return reply.code(204).send();
@@ -67,14 +58,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/cancel/',
     {
       onRequest: guards.user,
-      schema: { params: reportIdParamsSchema, response: { 200: reportSchema } },
+      schema: { params: idParamsSchema, response: { 200: reportSchema } },
     },
     async (request) => service.cancelReport(ctx, requireUser(request), request.params.id),
   );
 
   app.get(
     '/:id/evidence/',
-    { schema: { params: reportIdParamsSchema, querystring: evidenceQuerySchema } },
+    { schema: { params: idParamsSchema, querystring: evidenceQuerySchema } },
     async (request, reply) => {
       const file = await service.getEvidence(ctx, request.params.id, request.query);
       reply

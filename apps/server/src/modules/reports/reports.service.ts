@@ -8,10 +8,10 @@ import { extensionOfMime, sanitizeEvidence } from '../../lib/evidence';
 import { parseOrThrow } from '../../lib/validation';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
-import { createNotifications } from '../notifications/notifications.service';
 import { checkEvidenceLink } from './evidence-links';
 import {
   loadAccessibleReport,
+  notifyReportAdmins,
   OWNER_SEALED_PURPOSE,
   ownerHashOf,
   type SealedOwner,
@@ -66,20 +66,14 @@ export async function createReport(
         evidenceMime: evidence?.mime ?? null,
         evidenceSize: evidence?.size ?? null,
       });
-      const admins = await repo.findAdminIdsInScope(tx, user.organizationId);
-      await createNotifications(
+      await notifyReportAdmins(
         ctx,
         tx,
-        admins
-          .filter((adminId) => adminId !== user.id)
-          .map((adminId) => ({
-            userId: adminId,
-            message: fields.priority_flag
-              ? 'A new priority report was submitted.'
-              : 'A new report was submitted.',
-            reportId,
-            reportTitle: fields.title,
-          })),
+        { id: reportId, title: fields.title, organizationId: user.organizationId },
+        fields.priority_flag
+          ? 'A new priority report was submitted.'
+          : 'A new report was submitted.',
+        user.id,
       );
       return reportId;
     });

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const REQUIRED_MESSAGE = 'This field is required.';
+
+export function tooLongMessage(max: number): string {
+  return `Ensure this field has no more than ${max} characters.`;
+}
+
+/** Text a person must fill in: trimmed, not empty, at most `max` characters. */
+export function requiredText(max: number) {
+  return z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: REQUIRED_MESSAGE, abort: true })
+    .max(max, tooLongMessage(max));
+}
