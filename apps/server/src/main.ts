@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createStorage } from './lib/create-storage';
 import { checkStoredKeys } from './lib/key-check';
 import { createLogger } from './lib/logger';
 import { resolveSecrets } from './lib/secrets';
 import { StartupError } from './lib/startup-error';
-import { createStorage } from './lib/storage';
 import { hasSuperuser } from './modules/accounts/accounts.repository';
 import { bootstrapSuperuser } from './modules/accounts/superuser.service';
 import { openMigratedDatabase } from './runtime';

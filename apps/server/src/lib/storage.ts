@@ -1,6 +1,5 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config';
 
 /** Where evidence files live (DESIGN.md "Data"). Bytes handed to it are already encrypted. */
 export type FileStorage = {
@@ -32,10 +31,4 @@ export function createLocalStorage(dir: string): FileStorage {
     get: (key) => readFile(fileOf(key)),
     delete: (key) => rm(fileOf(key), { force: true }),
   };
-}
-
-export async function createStorage(config: Config): Promise<FileStorage> {
-  if (config.storage.driver === 'local') return createLocalStorage(config.storage.dir);
-  const { createS3Storage } = await import('./storage-s3');
-  return createS3Storage(config.storage);
 }
