@@ -1,7 +1,7 @@
 import { Bell, BellRing } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLiveUpdates } from '@/app/use-live-updates';
 import { useUnreadCount } from '../api/get-unread-count';
-import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { NotificationPanel } from './notification-panel';
 
 export function unreadLabel(count: number) {
@@ -21,7 +21,7 @@ export function NotificationBell() {
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const count = useUnreadCount().data?.count ?? 0;
-  useLiveNotifications((message) => setAnnouncement(`New notification: ${message}`));
+  useLiveUpdates((message) => setAnnouncement(`New notification: ${message}`));
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);

@@ -2,23 +2,24 @@ import type { UnreadCount } from '@candor/contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { adminKeys } from '@/features/admin/api/admin-keys';
+import { notificationsQueryKey } from '@/features/notifications/api/get-notifications';
+import { unreadCountQueryKey } from '@/features/notifications/api/get-unread-count';
 import { reportKeys } from '@/features/reports/api/report-keys';
 import { startLiveSocket } from '@/lib/live/live-socket';
-import { notificationsQueryKey } from '../api/get-notifications';
-import { unreadCountQueryKey } from '../api/get-unread-count';
 
-/** Query key roots of the reports and admin features. */
+/** Query key roots of the reports and admin features, which a notice about a report touches. */
 const reportQueryRoots = [reportKeys.all, adminKeys.all];
 
 /**
- * Keeps the notifications socket open while mounted; the socket follows the stored token, so it
+ * Live updates for the whole app, so it lives here rather than in one feature: keeps the
+ * notifications socket open while mounted; the socket follows the stored token, so it
  * belongs to whoever is logged in and closes on logout. Each notification event bumps the unread
  * count by one at once (spec section 4) and invalidates the list and the count, so the server's
  * numbers follow; after a reconnect, or when the server says it may have missed some (`resync`),
  * they are reloaded, with the reports on screen.
  * `onNotification` receives each event's message (for a screen reader announcement).
  */
-export function useLiveNotifications(onNotification?: (message: string) => void) {
+export function useLiveUpdates(onNotification?: (message: string) => void) {
   const queryClient = useQueryClient();
   const callback = useRef(onNotification);
   callback.current = onNotification;
