@@ -35,12 +35,29 @@ import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
+export type RouteEntry = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export type AppDeps = {
   database: DatabaseHandle;
   secrets: Secrets;
   storage: FileStorage;
   logger: FastifyBaseLogger;
 };
+
+/**
+ * A hop count trusts the last `n` addresses of the chain, whoever sent it (as Express does;
+ * Fastify itself ignores a number). Addresses and ranges trust only those proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
 
 /** JSON bodies beyond this are refused with 413; uploads have their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -51,7 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     loggerInstance: deps.logger,
     // Fastify's own request lines carry the client address: plugins/request-log replaces them.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -70,6 +87,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   app.addHook('onClose', async () => app.ctx.searchTexts.close());
+
+  // Every route as registered, for tests that walk them all (routes.fuzz.test.ts).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   // The API speaks JSON and multipart only.
   app.removeContentTypeParser('text/plain');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,49 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const TRUST_PROXY_TRUE =
+  'must not be true: that trusts X-Forwarded-For from any client, so anyone could claim any ' +
+  'address and escape every per-address limit. Give the number of proxies in front of Candor ' +
+  '(for example 1), or their addresses or CIDR ranges (for example 10.0.0.0/8,127.0.0.1)';
+
+function isCidrOrAddress(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whom to believe about the client address (README "Behind a proxy"): nobody, the last `n`
+ * hops, or the listed proxies. `true` is refused: it believes every client.
+ */
+function parseTrustProxy(
+  value: string | undefined,
+  ctx: z.RefinementCtx,
+): false | number | string[] {
+  if (value === undefined || ['false', 'no', '0'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes'].includes(value.toLowerCase())) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isCidrOrAddress(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a number of proxies or a list of proxy addresses or CIDR ranges; not understood: ${bad.join(', ') || value}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 /** Every environment variable the server reads; `.env.example` documents each one. */
 const envSchema = z.object({
@@ -41,7 +85,7 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url().optional()),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: optionalString.transform(parseTrustProxy),
   CORS_ORIGINS: optionalString,
   WEB_DIST_DIR: optionalString,
   SUPERUSER_USERNAME: optionalString,
@@ -85,7 +129,8 @@ export type Config = {
       };
   redisUrl?: string;
   rateLimits: { authPerMinute: number; writePerMinute: number };
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or proxy addresses and CIDR ranges. */
+  trustProxy: false | number | string[];
   corsOrigins: string[];
   webDistDir: string;
   superuser?: { username: string; password: string; email?: string };

@@ -32,7 +32,9 @@ export const requiredEmailSchema = z
   .pipe(z.email('Enter a valid email address.').max(254))
   .transform((value) => value.toLowerCase());
 
-const nameSchema = z.string().trim().max(150, tooLongMessage(150)).optional().default('');
+const nameSchema = z.string().trim().max(150, tooLongMessage(150));
+/** Registration: a missing name is an empty one. */
+const registerNameSchema = nameSchema.optional().default('');
 
 /** The password rules, as messages; shared by the server and the register form. */
 export function passwordProblems(password: string, username?: string): string[] {
@@ -57,8 +59,8 @@ export const registerInputSchema = z
     username: usernameSchema,
     email: optionalEmailSchema,
     password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),
-    first_name: nameSchema,
-    last_name: nameSchema,
+    first_name: registerNameSchema,
+    last_name: registerNameSchema,
     /** The code shown to an applicant for admin access without an account (README). */
     claim_code: z
       .string()
@@ -114,6 +116,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const updateProfileInputSchema = z.strictObject({
   username: usernameSchema,
   email: requiredEmailSchema,
+  /** Left out, a name is kept as it is (not emptied). */
   first_name: nameSchema.optional(),
   last_name: nameSchema.optional(),
 });

@@ -446,6 +446,26 @@ describe('/api/accounts/profile/', () => {
     });
   });
 
+  it('keeps the first and last name when the update leaves them out', async () => {
+    const user = await createUser(t);
+    await setUserFields(t, user.id, { firstName: 'Ada', lastName: 'Lovelace' });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/profile/',
+      headers: user.headers,
+      payload: { username: user.username, email: `${user.username}@example.test` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/profile/',
+      headers: user.headers,
+      payload: { username: user.username, email: `${user.username}@example.test`, last_name: '' },
+    });
+    expect(cleared.json()).toMatchObject({ first_name: 'Ada', last_name: '' });
+  });
+
   it('refuses an anonymous update before looking at the body', async () => {
     const response = await t.app.inject({
       method: 'PUT',
@@ -492,6 +512,54 @@ describe('rate limiting', () => {
         payload: registration(),
         remoteAddress: '203.0.113.20',
       }),
+    );
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+});
+
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  let forged = 0;
+  /** A different made-up address at the left of X-Forwarded-For each time. */
+  const forgedChain = (proxySaw: string) => {
+    forged += 1;
+    return `192.0.2.${forged % 250}, ${proxySaw}`;
+  };
+
+  it.each([
+    ['a hop count', '1'],
+    ['the proxy address', '10.0.0.2'],
+    ['the proxy range', '10.0.0.0/8'],
+  ])(
+    'with %s, counts the address the proxy saw, however the client rotates the header',
+    async (_label, trustProxy) => {
+      const statuses = await statusesUnderLimit(
+        { RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: trustProxy },
+        3,
+        (limited) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/accounts/register/',
+            payload: registration(),
+            remoteAddress: '10.0.0.2',
+            headers: { 'x-forwarded-for': forgedChain('198.51.100.30') },
+          }),
+      );
+      expect(statuses).toEqual([201, 201, 429]);
+    },
+  );
+
+  it('ignores the header from a client that is not a trusted proxy', async () => {
+    const statuses = await statusesUnderLimit(
+      { RATE_LIMIT_AUTH_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.0/8' },
+      3,
+      (limited) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/accounts/register/',
+          payload: registration(),
+          remoteAddress: '203.0.113.44',
+          headers: { 'x-forwarded-for': forgedChain(`198.51.100.${forged % 250}`) },
+        }),
     );
     expect(statuses).toEqual([201, 201, 429]);
   });

@@ -1,6 +1,11 @@
 import { evidenceTooLargeMessage } from '@candor/contract/reports';
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError, FieldValidationError, PayloadTooLargeError } from '../../lib/errors';
+import {
+  AppError,
+  BadRequestError,
+  FieldValidationError,
+  PayloadTooLargeError,
+} from '../../lib/errors';
 
 export type ReportForm = { fields: Record<string, unknown>; file: Buffer | null };
 
@@ -51,10 +56,10 @@ export async function readReportForm(
     if (code === 'FST_PARTS_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED') {
       throw new BadRequestError('The form has too many fields.');
     }
-    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new BadRequestError('The form could not be read.');
-    }
-    throw error;
+    if (error instanceof AppError || error instanceof FieldValidationError) throw error;
+    // Anything else was raised while parsing what the client sent (a missing boundary, a part
+    // cut short, "Unexpected end of form"): the body is at fault, not the server.
+    throw new BadRequestError('The form could not be read.');
   }
   return { fields, file };
 }

@@ -47,6 +47,38 @@ describe('POST /api/reports/', () => {
     );
   });
 
+  it('answers 400 {detail} to a form whose body is not multipart at all', async () => {
+    const user = await createUser(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/',
+      headers: { ...user.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: 'garbage',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'The form could not be read.' });
+  });
+
+  it.each([
+    ['an unterminated part', '--xyz\r\nContent-Disp'],
+    ['no closing boundary', '--xyz\r\n\r\nvalue'],
+    ['a part without a name', '--xyz\r\nX: y\r\n\r\nv\r\n--xyz--'],
+    [
+      'a cut-off file',
+      '--xyz\r\nContent-Disposition: form-data; name="file_upload"; filename="a.jpg"\r\n\r\n\xff\xd8',
+    ],
+  ])('answers 400 with a JSON body to a broken form: %s', async (_label, body) => {
+    const user = await createUser(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/',
+      headers: { ...user.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(typeof response.json()).toBe('object');
+  });
+
   it('defaults the category to abuse and reads the priority checkbox', async () => {
     const user = await createUser(t);
     const report = await createReport(t, user, { category: '', priority_flag: 'true' });

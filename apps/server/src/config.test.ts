@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { NODE_ENV: 'test' };
+
+describe('TRUST_PROXY', () => {
+  it.each(['true', 'yes', 'TRUE'])('refuses %s, explaining why', (value) => {
+    let error: unknown;
+    try {
+      loadConfig({ ...base, TRUST_PROXY: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('TRUST_PROXY');
+    expect(message).toContain('X-Forwarded-For');
+    expect(message).toMatch(/number of proxies/);
+  });
+
+  it('trusts nobody when unset or false', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it('accepts a hop count', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('accepts proxy addresses and CIDR ranges', () => {
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+  });
+
+  it.each(['10.0.0.0/33', 'proxy.internal', '300.1.1.1', '-1', '1.5', '10.0.0.0/8,nonsense'])(
+    'refuses %s',
+    (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+});
