@@ -1,12 +1,16 @@
+import type { UpdateReportStatusInput } from '@candor/contract/admin';
 import type { Report } from '@candor/contract/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
-export function updateReportStatus(input: { id: number; status: string }): Promise<Report> {
-  return apiFetch<Report>(`/api/admin/reports/${input.id}/update/`, {
+export function updateReportStatus({
+  id,
+  status,
+}: { id: number } & UpdateReportStatusInput): Promise<Report> {
+  return apiFetch<Report>(`/api/admin/reports/${id}/update/`, {
     method: 'PATCH',
-    body: { status: input.status },
+    body: { status } satisfies UpdateReportStatusInput,
   });
 }
 

@@ -1,3 +1,4 @@
+import type { adminStatusTargets } from '@candor/contract/admin';
 import { organizationTypeLabels } from '@candor/contract/enums';
 import type { Report } from '@candor/contract/reports';
 import { useId, useState } from 'react';
@@ -9,7 +10,7 @@ import { formatDateTime, humanize } from '@/lib/format';
 
 type AdminReportCardProps = {
   report: Report;
-  onStatus(status: 'under_review' | 'resolved' | 'rejected'): void;
+  onStatus(status: (typeof adminStatusTargets)[number]): void;
   isUpdating: boolean;
 };
 

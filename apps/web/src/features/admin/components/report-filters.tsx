@@ -1,9 +1,11 @@
+import type { AdminReportsQuery } from '@candor/contract/admin';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { humanize } from '@/lib/format';
 
-export type Filters = { q: string; category: string; status: string; order: 'newest' | 'oldest' };
+/** The dashboard's filters: the query's, each always set ('all' for no filter). */
+export type Filters = Required<Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'order'>>;
 
 /** Spec section 9: the status filter's values. */
 const statusOptions = ['all', 'pending', 'under_review', 'resolved', 'rejected'].map((status) => ({
@@ -36,13 +38,18 @@ export function ReportFilters({
           ...categories.map((category) => ({ value: category, label: humanize(category) })),
         ]}
         value={filters.category}
-        onChange={(event) => onChange({ ...filters, category: event.target.value })}
+        // The values come from the options offered.
+        onChange={(event) =>
+          onChange({ ...filters, category: event.target.value as Filters['category'] })
+        }
       />
       <SelectField
         label="Status"
         options={statusOptions}
         value={filters.status}
-        onChange={(event) => onChange({ ...filters, status: event.target.value })}
+        onChange={(event) =>
+          onChange({ ...filters, status: event.target.value as Filters['status'] })
+        }
       />
       <Button
         type="button"

@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_PAGE_SIZE } from '@candor/contract/admin';
+import { DEFAULT_ADMIN_PAGE_SIZE, type UpdateReportStatusInput } from '@candor/contract/admin';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -29,8 +29,8 @@ export function AdminDashboardPage() {
   const analytics = useAnalytics();
   const reports = useAdminReports({
     q: q || undefined,
-    category: filters.category as never,
-    status: filters.status as never,
+    category: filters.category,
+    status: filters.status,
     order: filters.order,
     limit: DEFAULT_ADMIN_PAGE_SIZE,
     offset: pageIndex * DEFAULT_ADMIN_PAGE_SIZE,
@@ -42,7 +42,7 @@ export function AdminDashboardPage() {
   const total = reports.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_ADMIN_PAGE_SIZE));
 
-  const changeStatus = (id: number, status: string) => {
+  const changeStatus = (id: number, status: UpdateReportStatusInput['status']) => {
     setUpdateError(null);
     update.mutate(
       { id, status },
