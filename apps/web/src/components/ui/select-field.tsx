@@ -1,39 +1,19 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { FieldFrame } from './field-frame';
-import { describedBy } from './field-parts';
-import { inputClasses } from './text-field';
+import { type LabelledProps, useLabelledField } from './field-parts';
 
-type SelectFieldProps = ComponentProps<'select'> & {
-  label: string;
-  options: readonly { value: string; label: string }[];
-  /** A first, empty choice such as 'Select organization type'. */
-  placeholder?: string;
-  hint?: string;
-  error?: string;
-};
+type SelectFieldProps = ComponentProps<'select'> &
+  LabelledProps & {
+    options: readonly { value: string; label: string }[];
+    /** A first, empty choice such as 'Select organization type'. */
+    placeholder?: string;
+  };
 
-export function SelectField({
-  label,
-  options,
-  placeholder,
-  hint,
-  error,
-  id,
-  className = '',
-  ...props
-}: SelectFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const { hintId, errorId, ids } = describedBy(inputId, hint, error);
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const { frame, control } = useLabelledField(props);
   return (
-    <FieldFrame {...{ inputId, label, hint, hintId, error, errorId, className }}>
-      <select
-        id={inputId}
-        className={inputClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids}
-        {...props}
-      >
+    <FieldFrame {...frame}>
+      <select {...control}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,36 +1,14 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { FieldFrame } from './field-frame';
-import { describedBy } from './field-parts';
-import { inputClasses } from './text-field';
+import { type LabelledProps, useLabelledField } from './field-parts';
 
-type TextAreaFieldProps = ComponentProps<'textarea'> & {
-  label: string;
-  hint?: string;
-  error?: string;
-  isOptional?: boolean;
-};
+type TextAreaFieldProps = ComponentProps<'textarea'> & LabelledProps;
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  isOptional,
-  id,
-  className = '',
-  ...props
-}: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const { hintId, errorId, ids } = describedBy(inputId, hint, error);
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { frame, control } = useLabelledField(props);
   return (
-    <FieldFrame {...{ inputId, label, hint, hintId, error, errorId, isOptional, className }}>
-      <textarea
-        id={inputId}
-        className={inputClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids}
-        {...props}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} />
     </FieldFrame>
   );
 }

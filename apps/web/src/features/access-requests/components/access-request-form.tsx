@@ -119,8 +119,13 @@ export function AccessRequestForm() {
           {claimCode && <ClaimCodeNotice code={claimCode} />}
         </div>
       )}
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Submitting...' : 'Submit Application'}
+      <Button
+        type="submit"
+        className="w-full"
+        isBusy={mutation.isPending}
+        busyLabel="Submitting..."
+      >
+        Submit Application
       </Button>
     </form>
   );

@@ -1,22 +1,67 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import type { FormMessage } from '@/lib/forms/use-contract-form';
 
-/** The frame of the sign-in and sign-up forms. */
+type AuthCardProps = {
+  title: string;
+  lead: string;
+  /** Shown above the form, such as why a guarded page sent the visitor here. */
+  notice?: ReactNode;
+  onSubmit: FormEventHandler;
+  message: FormMessage | null;
+  submit: { label: string; busyLabel: string };
+  /** The request the form sends: the button is busy while it runs and off once it succeeded. */
+  request: { isPending: boolean; isSuccess: boolean };
+  /** The link to the other form. */
+  other: { question: string; to: string; label: string };
+  children: ReactNode;
+};
+
+/** The sign-in and sign-up forms: fields, the outcome, the button and a link to the other. */
 export function AuthCard({
   title,
   lead,
+  notice,
+  onSubmit,
+  message,
+  submit,
+  request,
+  other,
   children,
-}: {
-  title: string;
-  lead: string;
-  children: ReactNode;
-}) {
+}: AuthCardProps) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card className="p-8">
         <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
         <p className="mt-1 text-muted">{lead}</p>
-        <div className="mt-6">{children}</div>
+        <div className="mt-6">
+          {notice}
+          <form noValidate onSubmit={onSubmit} className="space-y-4">
+            {children}
+            {message && <Alert tone={message.tone}>{message.text}</Alert>}
+            <Button
+              type="submit"
+              className="w-full"
+              disabled={request.isSuccess}
+              isBusy={request.isPending}
+              busyLabel={submit.busyLabel}
+            >
+              {submit.label}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted">
+            {other.question}{' '}
+            <Link
+              to={other.to}
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
+              {other.label}
+            </Link>
+          </p>
+        </div>
       </Card>
     </div>
   );

@@ -71,8 +71,13 @@ function EditProfileForm({ profile }: { profile: Profile }) {
         <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={update.isPending || update.isSuccess}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+          <Button
+            type="submit"
+            disabled={update.isSuccess}
+            isBusy={update.isPending}
+            busyLabel="Saving..."
+          >
+            Save Changes
           </Button>
           <LinkButton to={paths.profile} variant="ghost">
             Cancel

@@ -2,7 +2,6 @@ import { type AccessClaims, type LoginInput, loginInputSchema } from '@candor/co
 import { Link, useLocation } from 'react-router';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -51,47 +50,38 @@ export function LoginPage() {
     });
 
   return (
-    <AuthCard title="Sign in" lead="Welcome back. Sign in to follow your reports.">
-      {state.reason && (
-        <Alert tone="info" className="mb-4">
-          {state.reason}
-        </Alert>
-      )}
-      <form noValidate onSubmit={onSubmit(logIn)} className="space-y-4">
-        <TextField label="Username" required autoComplete="username" {...field('username')} />
-        <TextField
-          label="Password"
-          type="password"
-          required
-          autoComplete="current-password"
-          {...field('password')}
-        />
-        <div className="text-right text-sm">
-          <Link
-            to={paths.forgotPassword}
-            className="font-medium text-brand-700 underline underline-offset-4"
-          >
-            Forgot your password?
-          </Link>
-        </div>
-        {message && <Alert tone={message.tone}>{message.text}</Alert>}
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={loginMutation.isPending || loginMutation.isSuccess}
-        >
-          {loginMutation.isPending ? 'Logging In...' : 'Sign In'}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        New to Candor?{' '}
+    <AuthCard
+      title="Sign in"
+      lead="Welcome back. Sign in to follow your reports."
+      notice={
+        state.reason && (
+          <Alert tone="info" className="mb-4">
+            {state.reason}
+          </Alert>
+        )
+      }
+      onSubmit={onSubmit(logIn)}
+      message={message}
+      submit={{ label: 'Sign In', busyLabel: 'Logging In...' }}
+      request={loginMutation}
+      other={{ question: 'New to Candor?', to: paths.register, label: 'Create an account' }}
+    >
+      <TextField label="Username" required autoComplete="username" {...field('username')} />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        {...field('password')}
+      />
+      <div className="text-right text-sm">
         <Link
-          to={paths.register}
-          className="font-semibold text-brand-700 underline underline-offset-4"
+          to={paths.forgotPassword}
+          className="font-medium text-brand-700 underline underline-offset-4"
         >
-          Create an account
+          Forgot your password?
         </Link>
-      </p>
+      </div>
     </AuthCard>
   );
 }

@@ -1,7 +1,5 @@
 import { PASSWORD_MIN, type RegisterInput, registerInputSchema } from '@candor/contract/accounts';
-import { Link, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -56,62 +54,48 @@ export function RegisterPage() {
     <AuthCard
       title="Create your account"
       lead="An account lets you follow up on your reports. Your reports can still be anonymous."
+      onSubmit={onSubmit(send)}
+      message={message}
+      submit={{ label: 'Create Account', busyLabel: 'Creating Account...' }}
+      request={registration}
+      other={{ question: 'Already have an account?', to: paths.login, label: 'Sign In' }}
     >
-      <form noValidate onSubmit={onSubmit(send)} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            isOptional
-            autoComplete="given-name"
-            {...field('first_name')}
-          />
-          <TextField
-            label="Last name"
-            isOptional
-            autoComplete="family-name"
-            {...field('last_name')}
-          />
-        </div>
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Username"
-          required
-          autoComplete="username"
-          hint="Letters, numbers and @ . + - _ only. It does not need to be your real name."
-          {...field('username')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters, not only numbers, and different from your username.`}
-          {...field('password')}
-        />
-        <TextField
-          label="Invitation code"
+          label="First name"
           isOptional
-          autoComplete="off"
-          hint="Only if you applied to become an admin without an account and were given a code."
-          {...field('claim_code')}
+          autoComplete="given-name"
+          {...field('first_name')}
         />
-        {message && <Alert tone={message.tone}>{message.text}</Alert>}
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={registration.isPending || registration.isSuccess}
-        >
-          {registration.isPending ? 'Creating Account...' : 'Create Account'}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link
-          to={paths.login}
-          className="font-semibold text-brand-700 underline underline-offset-4"
-        >
-          Sign In
-        </Link>
-      </p>
+        <TextField
+          label="Last name"
+          isOptional
+          autoComplete="family-name"
+          {...field('last_name')}
+        />
+      </div>
+      <TextField
+        label="Username"
+        required
+        autoComplete="username"
+        hint="Letters, numbers and @ . + - _ only. It does not need to be your real name."
+        {...field('username')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters, not only numbers, and different from your username.`}
+        {...field('password')}
+      />
+      <TextField
+        label="Invitation code"
+        isOptional
+        autoComplete="off"
+        hint="Only if you applied to become an admin without an account and were given a code."
+        {...field('claim_code')}
+      />
     </AuthCard>
   );
 }

@@ -19,6 +19,7 @@ function actorOf(entry: AuditEntry) {
 }
 
 const cell = 'px-3 py-2 align-top';
+const columns = ['Time', 'Actor', 'Action', 'Object', 'Details'];
 
 /** The append-only audit log, newest first, a page at a time. */
 export function AuditLogTable() {
@@ -48,21 +49,11 @@ export function AuditLogTable() {
               </caption>
               <thead className="bg-brand-50 text-brand-900">
                 <tr>
-                  <th scope="col" className={cell}>
-                    Time
-                  </th>
-                  <th scope="col" className={cell}>
-                    Actor
-                  </th>
-                  <th scope="col" className={cell}>
-                    Action
-                  </th>
-                  <th scope="col" className={cell}>
-                    Object
-                  </th>
-                  <th scope="col" className={cell}>
-                    Details
-                  </th>
+                  {columns.map((column) => (
+                    <th key={column} scope="col" className={cell}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">

@@ -43,8 +43,8 @@ export function ContactForm() {
         {...field('message')}
       />
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Sending...' : 'Send Message'}
+      <Button type="submit" className="w-full" isBusy={mutation.isPending} busyLabel="Sending...">
+        Send Message
       </Button>
     </form>
   );

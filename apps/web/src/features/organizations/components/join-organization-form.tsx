@@ -34,8 +34,8 @@ export function JoinOrganizationForm() {
           {serverDetail(join.error) ?? 'Could not join. Please try again.'}
         </Alert>
       )}
-      <Button type="submit" variant="secondary" disabled={join.isPending}>
-        {join.isPending ? 'Joining...' : 'Join'}
+      <Button type="submit" variant="secondary" isBusy={join.isPending} busyLabel="Joining...">
+        Join
       </Button>
     </form>
   );

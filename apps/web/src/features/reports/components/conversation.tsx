@@ -119,8 +119,13 @@ export function Conversation({
             </label>
           )}
           {failed && <Alert tone="error">{sendError}</Alert>}
-          <Button type="submit" disabled={!text.trim() || post.isPending}>
-            {post.isPending ? 'Sending...' : 'Send Message'}
+          <Button
+            type="submit"
+            disabled={!text.trim()}
+            isBusy={post.isPending}
+            busyLabel="Sending..."
+          >
+            Send Message
           </Button>
         </form>
       ) : (

@@ -84,8 +84,12 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
           </Button>
         )}
         {report.status === 'resolved' && (
-          <Button onClick={exportCertificate} disabled={certificate.isPending}>
-            {certificate.isPending ? 'Exporting...' : 'Export Certificate'}
+          <Button
+            onClick={exportCertificate}
+            isBusy={certificate.isPending}
+            busyLabel="Exporting..."
+          >
+            Export Certificate
           </Button>
         )}
       </div>

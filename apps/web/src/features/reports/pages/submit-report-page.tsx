@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Page } from '@/components/ui/page';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -102,39 +103,20 @@ export function SubmitReportPage() {
           />
           <fieldset className="space-y-3">
             <legend className="sr-only">Options</legend>
-            <div>
-              <label className="flex items-center gap-2 font-medium text-ink">
-                <input
-                  type="checkbox"
-                  {...register('priority_flag')}
-                  aria-describedby="priority-note"
-                  className="size-4 accent-brand-700"
-                />
-                Mark as Priority Report
-              </label>
-              <p id="priority-note" className="ml-6 text-sm text-muted">
-                Priority reports may receive expedited review and response times.
-              </p>
-            </div>
-            <div>
-              <label className="flex items-center gap-2 font-medium text-ink">
-                <input
-                  type="checkbox"
-                  {...register('is_anonymous')}
-                  aria-describedby="anonymous-note"
-                  className="size-4 accent-brand-700"
-                />
-                Submit anonymously
-              </label>
-              <p id="anonymous-note" className="ml-6 text-sm text-muted">
-                Administrators will not see your name, username or email. Untick this to let them
-                see your username.
-              </p>
-            </div>
+            <CheckboxField
+              label="Mark as Priority Report"
+              note="Priority reports may receive expedited review and response times."
+              {...register('priority_flag')}
+            />
+            <CheckboxField
+              label="Submit anonymously"
+              note="Administrators will not see your name, username or email. Untick this to let them see your username."
+              {...register('is_anonymous')}
+            />
           </fieldset>
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
-          <Button type="submit" size="lg" disabled={create.isPending}>
-            {create.isPending ? 'Submitting...' : 'Submit Report'}
+          <Button type="submit" size="lg" isBusy={create.isPending} busyLabel="Submitting...">
+            Submit Report
           </Button>
         </form>
       </Card>
