@@ -1,4 +1,5 @@
-// Starts the production server for the browser journeys on a fresh embedded database.
+// Starts the production server (the build of `npm run build`) for the browser journeys on a fresh
+// embedded database.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '..');
 if (!process.env.DATA_DIR) throw new Error('DATA_DIR must be set');
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,7 +1,8 @@
+/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 
 const api = process.env.CANDOR_API_URL ?? 'http://127.0.0.1:8000';
 
