@@ -1,17 +1,9 @@
 // Admin list (first page) and analytics over 100,000 reports (issue: admin command center).
 // Target: p95 under 50 ms on PostgreSQL. Runs against BENCH_DATABASE_URL (default: the local
 // server's `candor_bench` database, recreated) or, with BENCH_DATABASE_URL=embedded, PGlite.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { resolveSecrets } from '../apps/server/src/lib/secrets';
-import { createLocalStorage } from '../apps/server/src/lib/storage';
+import { startBenchApp } from './support/app';
 import { percentile, recordResult } from './support/results';
 
 const REPORTS = Number(process.env.REPORTS ?? 100_000);
@@ -30,20 +22,9 @@ if (!embedded) {
   await admin.end();
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-bench-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const database = await openDatabase({
-  url: embedded ? undefined : requested,
-  dataDir: 'memory://',
+const { app, database, close } = await startBenchApp({
+  databaseUrl: embedded ? undefined : requested,
 });
-await database.migrate();
-const app = await buildApp(config, {
-  database,
-  secrets: resolveSecrets(config, () => {}),
-  storage: createLocalStorage(path.join(dataDir, 'uploads')),
-  logger: pino({ level: 'silent' }),
-});
-await app.ready();
 
 await app.inject({
   method: 'POST',
@@ -139,5 +120,4 @@ const table = [
 ].join('\n');
 console.log(table);
 await recordResult(`Admin list and analytics (${driver})`, table);
-await app.close();
-await database.close();
+await close();

@@ -1,32 +1,13 @@
 // Login answers must not tell an unknown username from a wrong password by their timing
 // (DESIGN.md 6). Measures both over the real app on a throwaway embedded database.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { resolveSecrets } from '../apps/server/src/lib/secrets';
-import { createLocalStorage } from '../apps/server/src/lib/storage';
+import { startBenchApp } from './support/app';
 import { percentile, recordResult } from './support/results';
 
 const rounds = Number(process.env.ROUNDS ?? 200);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+const { app, close } = await startBenchApp({
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000' },
 });
-const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
-await database.migrate();
-const app = await buildApp(config, {
-  database,
-  secrets: resolveSecrets(config, () => {}),
-  storage: createLocalStorage(path.join(dataDir, 'uploads')),
-  logger: pino({ level: 'silent' }),
-});
-await app.ready();
 
 const username = `timing_${Date.now()}`;
 await app.inject({
@@ -66,5 +47,4 @@ const table = ['| login attempt | p50 ms | p95 ms | samples |', '|---|---|---|--
 );
 console.log(table);
 await recordResult('Login timing (unknown username vs wrong password)', table);
-await app.close();
-await database.close();
+await close();

@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { resolveSecrets } from '../../apps/server/src/lib/secrets';
+import { createLocalStorage } from '../../apps/server/src/lib/storage';
+
+/**
+ * The real app, silent, on a migrated database (`databaseUrl`, or embedded PGlite in memory) with
+ * its files in a throwaway folder. `env` adds to the configuration.
+ */
+export async function startBenchApp(options: {
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: 'memory://' });
+  await database.migrate();
+  const app = await buildApp(config, {
+    database,
+    secrets: resolveSecrets(config, () => {}),
+    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    logger: pino({ level: 'silent' }),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
