@@ -4,7 +4,7 @@
 // which must build what it lacks, answer /api/health/, serve the web app, register an account
 // and stop cleanly on SIGTERM. Uncommitted changes are not part of the check.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -127,6 +127,34 @@ async function main() {
       body: JSON.stringify({ username: 'first_user', password: 'a-long-passphrase' }),
     });
     check(register.status === 201, `registering an account answers 201 (${register.status})`);
+    const { access } = await (
+      await fetch(`${base}/api/accounts/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'first_user', password: 'a-long-passphrase' }),
+      })
+    ).json();
+    // Evidence goes through the native and WebAssembly parts production must carry.
+    for (const [fixture, type, kind] of [
+      ['photo-gps.jpg', 'image/jpeg', 'image'],
+      ['location.mp4', 'video/mp4', 'video'],
+    ]) {
+      const form = new FormData();
+      form.append('title', `Evidence ${fixture}`);
+      form.append('description', 'Filed by the production install check.');
+      const bytes = readFileSync(path.join(clone, 'apps/server/test/fixtures/evidence', fixture));
+      form.append('file_upload', new Blob([bytes], { type }), fixture);
+      const filed = await fetch(`${base}/api/reports/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access}` },
+        body: form,
+      });
+      const report = await filed.json();
+      check(
+        filed.status === 201 && report.file_kind === kind,
+        `a report with ${fixture} is filed and its ${kind} kept (${filed.status})`,
+      );
+    }
     const login = await fetch(`${base}/api/accounts/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
