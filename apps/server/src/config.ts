@@ -71,6 +71,7 @@ const envSchema = z.object({
   ENCRYPTION_KEY_ID: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   WS_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
@@ -85,6 +86,9 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.url().optional()),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   TRUST_PROXY: optionalString.transform(parseTrustProxy),
   CORS_ORIGINS: optionalString,
   WEB_DIST_DIR: optionalString,
@@ -112,7 +116,12 @@ export type Config = {
     encryptionKeys?: string;
     encryptionKeyId?: string;
   };
-  tokens: { accessTtlSeconds: number; refreshTtlDays: number };
+  tokens: {
+    accessTtlSeconds: number;
+    refreshTtlDays: number;
+    /** A rotated refresh token sent again this soon answers the same successor (two tabs). */
+    refreshReuseGraceSeconds: number;
+  };
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
   live: { heartbeatMs: number };
   uploads: { maxBytes: number; maxImagePixels: number };
@@ -128,7 +137,16 @@ export type Config = {
         forcePathStyle: boolean;
       };
   redisUrl?: string;
-  rateLimits: { authPerMinute: number; writePerMinute: number };
+  rateLimits: {
+    authPerMinute: number;
+    writePerMinute: number;
+    /** Login requests per address a minute, successes included: loose (a school shares one). */
+    loginPerMinute: number;
+    /** Failed logins per account, and per address, in a window of `loginFailureWindowMs`. */
+    loginFailuresPerAccount: number;
+    loginFailuresPerAddress: number;
+    loginFailureWindowMs: number;
+  };
   /** Fastify's `trustProxy`: false, a hop count, or proxy addresses and CIDR ranges. */
   trustProxy: false | number | string[];
   corsOrigins: string[];
@@ -182,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tokens: {
       accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     },
     live: { heartbeatMs: env.WS_HEARTBEAT_INTERVAL_MS },
     uploads: {
@@ -204,6 +223,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       writePerMinute: env.RATE_LIMIT_WRITE_PER_MINUTE,
+      loginPerMinute: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+      loginFailuresPerAccount: env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerAddress: env.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+      loginFailureWindowMs: 15 * 60_000,
     },
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS

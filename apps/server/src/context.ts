@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { type Counters, createMemoryCounters, createRedisCounters } from './lib/counters';
 import { createHasher, createSealer, type Hasher, type Sealer } from './lib/crypto';
+import { createRedisClient } from './lib/redis';
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
@@ -19,6 +22,9 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Opened descriptions for admin search, in memory only (modules/admin/search-texts.ts). */
   searchTexts: SearchTexts;
+  /** Shared with every server process through Redis when REDIS_URL is set. */
+  redis?: Redis;
+  counters: Counters;
 };
 
 declare module 'fastify' {
@@ -34,6 +40,11 @@ export function createContext(deps: {
   storage: FileStorage;
   log: FastifyBaseLogger;
 }): AppContext {
+  const redis = deps.config.redisUrl
+    ? createRedisClient(deps.config.redisUrl, (error) =>
+        deps.log.warn({ err: error }, 'redis unavailable'),
+      )
+    : undefined;
   return {
     config: deps.config,
     db: deps.database.db,
@@ -44,5 +55,7 @@ export function createContext(deps: {
     storage: deps.storage,
     log: deps.log,
     searchTexts: createSearchTexts(),
+    redis,
+    counters: redis ? createRedisCounters(redis) : createMemoryCounters(),
   };
 }

@@ -28,6 +28,9 @@ const baseEnv: Record<string, string> = {
   ENCRYPTION_KEYS: `t1:${Buffer.alloc(32, 7).toString('base64')}`,
   RATE_LIMIT_AUTH_PER_MINUTE: '100000',
   RATE_LIMIT_WRITE_PER_MINUTE: '100000',
+  RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '100000',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '100000',
   WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
 };
 

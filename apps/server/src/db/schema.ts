@@ -14,6 +14,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -91,7 +92,12 @@ export const users = pgTable(
   ],
 );
 
-/** One row per issued refresh token; a login's tokens share a family (DESIGN.md 6). */
+/**
+ * One row per issued refresh token; a login's tokens share a family (DESIGN.md 6). An account's
+ * rows keep no instant finer than a day, so a dump cannot line a login up with a report
+ * (DESIGN.md "Adversaries"): days are UTC dates, rotation and revocation are flags, and what the
+ * reuse grace window needs (when the token was rotated, and its successor) is sealed.
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -101,10 +107,15 @@ export const refreshTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The first UTC day on which the token no longer works: issue time plus lifetime, rounded up. */
+    expiresOn: date('expires_at', { mode: 'string' }).notNull(),
+    createdOn: date('created_at', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() at time zone 'utc')::date`),
+    isRotated: boolean('is_rotated').notNull().default(false),
+    isRevoked: boolean('is_revoked').notNull().default(false),
+    /** Sealed `{at, successor}` of the rotation, for the grace window; cleared once not needed. */
+    rotation: bytea('rotation'),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { TooManyRequestsError } from '../lib/errors';
 
 /**
@@ -10,16 +9,8 @@ import { TooManyRequestsError } from '../lib/errors';
  * the client address (DESIGN.md 2): those routes set their own `keyGenerator`.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
-  const { redisUrl } = app.ctx.config;
-  const redis = redisUrl
-    ? new Redis(redisUrl, {
-        connectTimeout: 2000,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      })
-    : undefined;
+  const { redis } = app.ctx;
   if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));
     app.addHook('onClose', async () => {
       redis.disconnect();
     });

@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { refreshTokens, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -56,45 +56,6 @@ export async function updateUser(db: Executor, id: number, values: Partial<NewUs
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
-}
-
-export async function insertRefreshToken(db: Executor, values: typeof refreshTokens.$inferInsert) {
-  await db.insert(refreshTokens).values(values);
-}
-
-export async function findRefreshTokenByHash(db: Executor, tokenHash: string) {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
-  return row ?? null;
-}
-
-/** Marks a token used; false when another request got there first (a reuse). */
-export async function markRefreshTokenRotated(db: Executor, id: string) {
-  const rows = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: new Date() })
-    .where(
-      and(
-        eq(refreshTokens.id, id),
-        isNull(refreshTokens.rotatedAt),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
-}
-
-export async function revokeRefreshFamily(db: Executor, familyId: string) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-export async function revokeUserRefreshTokens(db: Executor, userId: number) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function hasSuperuser(db: Executor) {

@@ -12,10 +12,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './accounts.service';
 import { guards, requireUser } from './caller';
+import * as sessions from './sessions.service';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const authLimit = { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } };
+  const limits = ctx.config.rateLimits;
+  const authLimit = { rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 } };
+  // Per address and loose: a school or an office shares one address. Failures are counted per
+  // account and per address by the login itself (login-limits.ts).
+  const loginLimit = { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } };
+  // Every signed-in tab refreshes every few minutes; a refresh token cannot be guessed.
+  const refreshLimit = { rateLimit: { max: limits.loginPerMinute * 4, timeWindow: 60_000 } };
 
   app.post(
     '/register/',
@@ -28,24 +35,24 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login/',
-    { config: authLimit, schema: { body: loginInputSchema, response: { 200: tokenPairSchema } } },
-    async (request) => service.login(ctx, request.body),
+    { config: loginLimit, schema: { body: loginInputSchema, response: { 200: tokenPairSchema } } },
+    async (request) => sessions.login(ctx, request.body, request.ip),
   );
 
   app.post(
     '/token/refresh/',
     {
-      config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute * 6, timeWindow: 60_000 } },
+      config: refreshLimit,
       schema: { body: refreshInputSchema, response: { 200: tokenPairSchema } },
     },
-    async (request) => service.refresh(ctx, request.body.refresh),
+    async (request) => sessions.refresh(ctx, request.body.refresh),
   );
 
   app.post(
     '/logout/',
     { schema: { body: logoutInputSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.logout(ctx, request.body.refresh);
+      await sessions.logout(ctx, request.body.refresh);
       return reply.code(204).send(null);
     },
   );

@@ -1,27 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import type {
-  LoginInput,
   Profile,
   RegisteredUser,
   registerInputSchema,
-  TokenPair,
   updateProfileInputSchema,
 } from '@candor/contract/accounts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { FieldValidationError, UnauthorizedError } from '../../lib/errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
+import { hashPassword } from '../../lib/passwords';
 import { redeemClaimCode } from '../access-requests/access-requests.service';
 import * as repo from './accounts.repository';
 import { isReservedUsername } from './superuser.service';
 
 const DUPLICATE_USERNAME = 'A user with that username already exists.';
 const DUPLICATE_EMAIL = 'A user with that email already exists.';
-/** The same answer whether the username or the password was wrong (DESIGN.md 6). */
-const BAD_CREDENTIALS = 'No active account found with the given credentials';
-const BAD_REFRESH = 'Token is invalid or expired';
 
 type RegisterData = z.output<typeof registerInputSchema>;
 type UpdateProfileData = z.output<typeof updateProfileInputSchema>;
@@ -86,67 +79,6 @@ export async function registerUser(ctx: AppContext, input: RegisterData): Promis
     if (fields) throw new FieldValidationError(fields);
     throw error;
   }
-}
-
-async function issueTokens(
-  ctx: AppContext,
-  user: repo.UserRow,
-  familyId: string,
-): Promise<TokenPair> {
-  const refresh = newRefreshToken();
-  const ttlMs = ctx.config.tokens.refreshTtlDays * 24 * 60 * 60 * 1000;
-  await repo.insertRefreshToken(ctx.db, {
-    userId: user.id,
-    familyId,
-    tokenHash: refresh.hash,
-    expiresAt: new Date(Date.now() + ttlMs),
-  });
-  const access = await ctx.accessTokens.sign({
-    user_id: user.id,
-    role: user.role,
-    plan: user.plan,
-    is_superuser: user.isSuperuser,
-  });
-  return { access, refresh: refresh.token };
-}
-
-export async function login(ctx: AppContext, input: LoginInput): Promise<TokenPair> {
-  const user = await repo.findUserByUsername(ctx.db, input.username);
-  if (!user) {
-    await verifyAgainstDummy(input.password);
-    throw new UnauthorizedError(BAD_CREDENTIALS);
-  }
-  const isValid = await verifyPassword(user.passwordHash, input.password);
-  if (!isValid || !user.isActive) throw new UnauthorizedError(BAD_CREDENTIALS);
-  return issueTokens(ctx, user, randomUUID());
-}
-
-/**
- * Rotates a refresh token. A token that was already rotated is a sign it was copied: the whole
- * family (every token of that login) is revoked and the caller must log in again.
- */
-export async function refresh(ctx: AppContext, token: string): Promise<TokenPair> {
-  const row = await repo.findRefreshTokenByHash(ctx.db, hashRefreshToken(token));
-  if (!row || row.revokedAt) throw new UnauthorizedError(BAD_REFRESH);
-  if (row.rotatedAt) {
-    await repo.revokeRefreshFamily(ctx.db, row.familyId);
-    ctx.log.warn({ family: row.familyId }, 'refresh token reused; family revoked');
-    throw new UnauthorizedError(BAD_REFRESH);
-  }
-  if (row.expiresAt.getTime() <= Date.now()) throw new UnauthorizedError(BAD_REFRESH);
-  if (!(await repo.markRefreshTokenRotated(ctx.db, row.id))) {
-    await repo.revokeRefreshFamily(ctx.db, row.familyId);
-    throw new UnauthorizedError(BAD_REFRESH);
-  }
-  const user = await repo.findUserById(ctx.db, row.userId);
-  if (!user?.isActive) throw new UnauthorizedError(BAD_REFRESH);
-  return issueTokens(ctx, user, row.familyId);
-}
-
-/** Revokes the login the refresh token belongs to. Unknown tokens are ignored. */
-export async function logout(ctx: AppContext, token: string): Promise<void> {
-  const row = await repo.findRefreshTokenByHash(ctx.db, hashRefreshToken(token));
-  if (row) await repo.revokeRefreshFamily(ctx.db, row.familyId);
 }
 
 function toProfile(user: repo.UserRow): Profile {

@@ -285,24 +285,6 @@ describe('POST /api/accounts/token/refresh/', () => {
     for (const row of rows) expect(row.tokenHash).not.toBe(user.tokens.refresh);
   });
 
-  it('revokes the whole family when a rotated token is used again', async () => {
-    const user = await createUser(t);
-    const next = (await refresh(user.tokens.refresh)).json();
-    const reuse = await refresh(user.tokens.refresh);
-    expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ detail: 'Token is invalid or expired' });
-    // The legitimate newer token dies with its family.
-    expect((await refresh(next.refresh)).statusCode).toBe(401);
-  });
-
-  it('leaves other logins of the same user alone on reuse', async () => {
-    const user = await createUser(t);
-    const otherLogin = await login(t, user.username, user.password);
-    await refresh(user.tokens.refresh);
-    await refresh(user.tokens.refresh);
-    expect((await refresh(otherLogin.refresh)).statusCode).toBe(200);
-  });
-
   it('refuses an unknown token', async () => {
     const response = await refresh('definitely-not-a-real-refresh-token-value-0123456789');
     expect(response.statusCode).toBe(401);
@@ -312,7 +294,8 @@ describe('POST /api/accounts/token/refresh/', () => {
     const user = await createUser(t);
     await t.database.db
       .update(refreshTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      // Expiry is a UTC day: a token expiring today no longer works.
+      .set({ expiresOn: new Date().toISOString().slice(0, 10) })
       .where(eq(refreshTokens.userId, user.id));
     expect((await refresh(user.tokens.refresh)).statusCode).toBe(401);
   });
@@ -478,7 +461,9 @@ describe('/api/accounts/profile/', () => {
 
 describe('rate limiting', () => {
   it('answers 429 {detail} after the configured number of logins a minute', async () => {
-    const limited = await buildTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } });
+    const limited = await buildTestApp({
+      env: { RATE_LIMIT_LOGIN_PER_MINUTE: '3', RATE_LIMIT_AUTH_PER_MINUTE: '3' },
+    });
     const attempt = () =>
       limited.app.inject({
         method: 'POST',

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { hashPassword } from '../../lib/passwords';
 import { insertAuditEntry } from '../audit/audit.repository';
 import * as repo from './accounts.repository';
+import { revokeAllLogins } from './sessions.service';
 
 export type SuperuserInput = { username: string; password: string; email?: string };
 
@@ -92,7 +93,7 @@ export async function createOrPromoteSuperuser(
       isActive: true,
       passwordHash,
     });
-    await repo.revokeUserRefreshTokens(tx, existing.id);
+    await revokeAllLogins(tx, existing.id);
     // A promotion is a role change (DESIGN.md 10); the operator at the console is "system".
     if (!existing.isSuperuser) {
       await insertAuditEntry(tx, {
