@@ -9,7 +9,8 @@ beforeAll(async () => {
   t = await getTestApp();
 });
 
-describe('GET /api/admin/reports/ over many reports', () => {
+// Inserting 70,000 rows into embedded PGlite takes tens of seconds on a busy machine.
+describe('GET /api/admin/reports/ over many reports', { timeout: 180_000 }, () => {
   it('searches and lists more reports than one statement may bind parameters for', async () => {
     const organizationId = await createOrganization(t);
     const admin = await createAdmin(t, { organizationId });
