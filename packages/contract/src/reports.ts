@@ -15,13 +15,15 @@ export const evidenceMimeTypes = [
   'image/png',
   'image/webp',
   'image/gif',
+  'image/heic',
+  'image/heif',
   'video/mp4',
   'video/quicktime',
   'video/webm',
 ] as const;
 
 export const EVIDENCE_TYPE_MESSAGE =
-  'Only image (JPEG, PNG, WebP, GIF) or video (MP4, MOV, WebM) files are accepted.';
+  'Only image (JPEG, PNG, WebP, GIF, HEIC) or video (MP4, MOV, WebM) files are accepted.';
 
 export function evidenceTooLargeMessage(maxMb: number) {
   return `The file is too large. The maximum size is ${maxMb} MB.`;

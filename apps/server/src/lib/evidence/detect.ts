@@ -4,12 +4,16 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 export type VideoFormat = 'mp4' | 'mov' | 'webm';
 
 export type EvidenceType =
-  | { kind: 'image'; format: ImageFormat; mime: string; extension: string }
+  | { kind: 'image'; format: ImageFormat | 'heif'; mime: string; extension: string }
   | { kind: 'video'; format: VideoFormat; mime: string; extension: string };
+
+/** HEIC/HEIF still pictures (an iPhone's default); stored as the JPEG they are turned into. */
+const HEIF_MIMES = ['image/heic', 'image/heif'];
+const HEIF: EvidenceType = { kind: 'image', format: 'heif', mime: 'image/jpeg', extension: 'jpg' };
 
 /**
  * Accepted types, keyed by file-type's extension (not its mime: it also answers video/mp4 for
- * f4v and m4p, which are not accepted). HEIC is absent: the prebuilt sharp has no HEVC decoder.
+ * f4v and m4p, which are not accepted). `mime` and `extension` describe the stored file.
  */
 const ACCEPTED: Record<string, EvidenceType> = {
   jpg: { kind: 'image', format: 'jpeg', mime: 'image/jpeg', extension: 'jpg' },
@@ -24,6 +28,7 @@ const ACCEPTED: Record<string, EvidenceType> = {
 /** The evidence type read from the bytes alone, or undefined when it is not an accepted one. */
 export async function detectEvidenceType(input: Buffer): Promise<EvidenceType | undefined> {
   const detected = await fileTypeFromBuffer(input);
+  if (detected?.ext === 'heic') return HEIF_MIMES.includes(detected.mime) ? HEIF : undefined;
   return detected ? ACCEPTED[detected.ext] : undefined;
 }
 

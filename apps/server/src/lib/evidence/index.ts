@@ -1,9 +1,9 @@
 import { BadRequestError } from '../errors';
 import { detectEvidenceType } from './detect';
+import { sanitizeHeif } from './heif';
 import { sanitizeImage } from './image';
-import { sanitizeIsoBmff } from './iso-bmff';
 import { EVIDENCE_TYPE_MESSAGE } from './messages';
-import { sanitizeWebm } from './webm';
+import { sanitizeVideo } from './video';
 
 export { extensionOfMime } from './detect';
 export { EVIDENCE_TYPE_MESSAGE };
@@ -20,7 +20,8 @@ export type EvidenceLimits = { maxPixels: number };
 /**
  * Detects the type from the bytes (never the name or declared type), strips metadata, returns
  * the clean file (DESIGN.md security model 3). Throws BadRequestError for a type that is not
- * accepted, a file that cannot be read as its type, or an image over `maxPixels` pixels.
+ * accepted, a file that cannot be read as its type, an image over `maxPixels` pixels, or a
+ * video that cannot be processed within the limits of media-jobs.ts.
  */
 export async function sanitizeEvidence(
   input: Buffer,
@@ -40,10 +41,11 @@ export async function sanitizeEvidence(
         extension,
         kind,
       };
+    case 'heif':
+      return { data: await sanitizeHeif(input, limits.maxPixels), mime, extension, kind };
     case 'mp4':
     case 'mov':
-      return { data: sanitizeIsoBmff(input), mime, extension, kind };
     case 'webm':
-      return { data: sanitizeWebm(input), mime, extension, kind };
+      return { data: await sanitizeVideo(input, type.format), mime, extension, kind };
   }
 }

@@ -5,7 +5,7 @@ import {
   evidenceTooLargeMessage,
 } from '@candor/contract/reports';
 
-const byExtension = /\.(jpe?g|png|webp|gif|mp4|mov|webm)$/i;
+const byExtension = /\.(jpe?g|png|webp|gif|heic|heif|mp4|mov|webm)$/i;
 
 /**
  * The server decides by the file's bytes; this only spares the reporter a long upload that

@@ -82,7 +82,7 @@ describe('SubmitReportPage', () => {
     });
     expect(
       screen.getByText(
-        'Only image (JPEG, PNG, WebP, GIF) or video (MP4, MOV, WebM) files are accepted.',
+        'Only image (JPEG, PNG, WebP, GIF, HEIC) or video (MP4, MOV, WebM) files are accepted.',
       ),
     ).toBeInTheDocument();
     const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
