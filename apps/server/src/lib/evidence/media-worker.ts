@@ -49,8 +49,12 @@ function sanitizeVideo(ffmpeg: FfmpegCore, job: Extract<MediaJob, { kind: 'video
   }
   ffmpeg.reset();
   ffmpeg.setTimeout(job.timeoutMs);
+  const started = Date.now();
   const code = ffmpeg.exec(...args);
-  if (code !== 0) return { ok: false, reason: 'unreadable' };
+  if (code !== 0) {
+    // FFmpeg stops itself once the time is up: tell that apart from a file it cannot read.
+    return { ok: false, reason: Date.now() - started >= job.timeoutMs ? 'timeout' : 'unreadable' };
+  }
   const output = ffmpeg.FS.readFile(OUTPUT_PATH);
   // `-fs` stops writing at the cap: a file that reached it is cut short, not whole.
   if (output.length >= job.maxOutputBytes) return { ok: false, reason: 'too-large' };
@@ -94,7 +98,8 @@ async function decodeHeif(job: Extract<MediaJob, { kind: 'heif' }>): Promise<Med
   const primary = images[0];
   if (!primary) return { ok: false, reason: 'unreadable' };
   // The header gives the size: refuse a huge picture before decoding a single pixel.
-  if (primary.width * primary.height > job.maxPixels) return { ok: false, reason: 'too-many-pixels' };
+  if (primary.width * primary.height > job.maxPixels)
+    return { ok: false, reason: 'too-many-pixels' };
   try {
     const image = await primary.decode();
     return {

@@ -35,14 +35,16 @@ const COPYABLE_VIDEO: Record<VideoFamily, string[]> = {
 };
 
 /**
- * Audio copied as it is. Vorbis is absent on purpose: its comment header, carried in the
- * track's codec data, holds free-text tags and a vendor string, so it is re-encoded to Opus.
+ * Audio copied as it is: codecs whose packets and codec data hold samples and nothing else.
+ * AAC is re-encoded because encoders write their name and version into its frames (a data
+ * stream element, e.g. "Lavc59.37.100"), MP3 because of the LAME/Xing header frame, and Vorbis
+ * because its comment header holds free-text tags and a vendor string.
  */
+const SAMPLES_ONLY_AUDIO = (codec: string) =>
+  ['alac', 'flac', 'opus', 'ac3', 'eac3'].includes(codec) || codec.startsWith('pcm_');
 const COPYABLE_AUDIO: Record<VideoFamily, (codec: string) => boolean> = {
-  mp4: (codec) => ['aac', 'mp3', 'alac', 'opus', 'flac', 'ac3', 'eac3'].includes(codec),
-  mov: (codec) =>
-    ['aac', 'mp3', 'alac', 'opus', 'flac', 'ac3', 'eac3'].includes(codec) ||
-    codec.startsWith('pcm_'),
+  mp4: (codec) => SAMPLES_ONLY_AUDIO(codec) && !codec.startsWith('pcm_'),
+  mov: SAMPLES_ONLY_AUDIO,
   webm: (codec) => codec === 'opus',
 };
 
@@ -115,5 +117,6 @@ function videoCodecArgs(codec: string, family: VideoFamily): string[] {
 
 function audioCodecArgs(codec: string, family: VideoFamily): string[] {
   if (COPYABLE_AUDIO[family](codec)) return ['-c:a', 'copy'];
-  return family === 'webm' ? ['-c:a', 'libopus', '-b:a', '128k'] : ['-c:a', 'aac', '-b:a', '160k'];
+  // With the bit-exact flag neither encoder writes its own name into the stream.
+  return family === 'webm' ? ['-c:a', 'libopus', '-b:a', '128k'] : ['-c:a', 'aac', '-b:a', '192k'];
 }

@@ -138,7 +138,8 @@ describe('evidence on reports', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      detail: 'Only image (JPEG, PNG, WebP, GIF, HEIC) or video (MP4, MOV, WebM) files are accepted.',
+      detail:
+        'Only image (JPEG, PNG, WebP, GIF, HEIC) or video (MP4, MOV, WebM) files are accepted.',
     });
   });
 
