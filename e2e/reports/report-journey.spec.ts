@@ -34,6 +34,10 @@ test('a reporter files an anonymous report with a photo, follows it up and cance
     .getByLabel('Detailed Description')
     .fill('Every Friday at the loading dock, envelopes change hands.');
   await page.getByLabel(/Evidence/).setInputFiles(photo);
+  // Before anything is sent, the form says what the photo records and that it is removed.
+  await expect(page.getByRole('status').filter({ hasText: 'This photo records' })).toHaveText(
+    'This photo records where it was taken (near 48.86, 2.29), the camera (Canon EOS 5D Mark IV), a name (Jane Reporter) and the time. Candor removes all of this before storing it.',
+  );
   await page.getByLabel('Mark as Priority Report').check();
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'submit-report-form');

@@ -7,7 +7,7 @@ export const faqEntries = [
   {
     question: 'Is my report really anonymous?',
     answer:
-      'Yes, unless you choose otherwise. You need an account so you can follow up, but an anonymous report never shows your name, username or email to anyone. In our database it is linked to your account only through a keyed fingerprint, and we never record your IP address or device when you report or send a message. Photos and videos are stripped of location and device details.',
+      'Yes, unless you choose otherwise. You need an account so you can follow up, but an anonymous report never shows your name, username or email to anyone. In our database it is linked to your account only through a keyed fingerprint, and we never record your IP address or device when you report or send a message. Photos lose their EXIF, GPS, XMP and other hidden details (location, camera, time, names), and videos keep only one picture and one sound track: location tags and tracks, subtitles, chapters, track names, device and encoder names and dates are removed.',
   },
   {
     question: 'Who can see my report?',

@@ -41,8 +41,8 @@ export function Hero() {
               them, not even to administrators.
             </li>
             <li>
-              <strong>Evidence cleaned before it is stored.</strong> Location and device details are
-              removed from photos and videos.
+              <strong>Evidence cleaned before it is stored.</strong> Location, camera, time and
+              names are removed from photos; videos keep only their picture and sound.
             </li>
             <li>
               <strong>A private conversation.</strong> Follow up and answer questions using your

@@ -10,7 +10,7 @@ const steps = [
   {
     icon: Lock,
     title: 'Encryption & Processing',
-    text: 'Your description and evidence are encrypted before they are stored, and location and device details are stripped from images and videos.',
+    text: 'Photos are redrawn without their hidden details (location, camera, time, names; iPhone HEIC photos become JPEG) and videos keep only their picture and sound, so location tracks, names, chapters and dates are dropped. Then your description and evidence are encrypted and stored.',
   },
   {
     icon: ClipboardCheck,

@@ -25,8 +25,8 @@ export function AboutPage() {
           </li>
           <li>We do not record IP addresses or devices when you report or send a message.</li>
           <li>
-            Images and videos are cleaned of location, camera and other hidden details before they
-            are stored.
+            Photos are stored without location, camera, time or names, and videos with only their
+            picture and sound: no location tracks, subtitles, chapters, names or dates.
           </li>
           <li>Every administrator action is written to an audit log that cannot be altered.</li>
         </ul>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FieldFrame } from '@/components/ui/field-frame';
 import { describedBy } from '@/components/ui/field-parts';
+import { EvidenceMetadataNotice } from './evidence-metadata-notice';
 
 type EvidenceFieldProps = {
   file: File | null;
@@ -21,16 +22,17 @@ function formatSize(bytes: number) {
 export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: EvidenceFieldProps) {
   const id = useId();
   const percent = progress === null ? null : Math.round(progress * 100);
-  const hint = `Max ${maxMb}MB. Images or videos. Location and camera details are removed from the file.`;
+  const hint = `Max ${maxMb}MB. Photos (JPEG, PNG, WebP, GIF, HEIC) or videos (MP4, MOV, WebM). Location, camera, names and dates are removed from the file.`;
   const { hintId, errorId, ids } = describedBy(id, hint, error);
+  const noticeId = `${id}-metadata`;
   return (
     <div>
       <FieldFrame inputId={id} label="Evidence" isOptional {...{ hint, hintId, error, errorId }}>
         <input
           id={id}
           type="file"
-          accept="image/*,video/*"
-          aria-describedby={ids}
+          accept="image/*,video/*,.heic,.heif"
+          aria-describedby={[ids, noticeId].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
           className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
@@ -41,6 +43,7 @@ export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: E
           {file.name} ({formatSize(file.size)})
         </p>
       )}
+      <EvidenceMetadataNotice file={error ? null : file} id={noticeId} />
       {percent !== null && (
         <div className="mt-3">
           <label htmlFor={`${id}-progress`} className="text-sm text-ink">
