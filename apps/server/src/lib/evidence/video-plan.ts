@@ -117,6 +117,9 @@ function videoCodecArgs(codec: string, family: VideoFamily): string[] {
 
 function audioCodecArgs(codec: string, family: VideoFamily): string[] {
   if (COPYABLE_AUDIO[family](codec)) return ['-c:a', 'copy'];
-  // With the bit-exact flag neither encoder writes its own name into the stream.
-  return family === 'webm' ? ['-c:a', 'libopus', '-b:a', '128k'] : ['-c:a', 'aac', '-b:a', '192k'];
+  // With the bit-exact flag neither encoder writes its own name into the stream. The fast AAC
+  // coder halves the time of the default one in WebAssembly; at 192 kb/s speech and sound stay clear.
+  return family === 'webm'
+    ? ['-c:a', 'libopus', '-b:a', '128k']
+    : ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '192k'];
 }

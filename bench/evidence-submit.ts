@@ -1,0 +1,226 @@
+// What evidence costs a report submission: POST /api/reports/ with a 1 MB photo and a 10 MB
+// video, through the real app on a throwaway embedded database, one request at a time. The
+// event loop's delay is watched meanwhile, since media work must not stall other requests.
+//
+// BENCH_LABEL names the code measured ("after" by default). Results go to
+// bench/output/evidence-<label>.json (BENCH_OUTPUT_DIR to change), and the README table shows
+// every label found there, so older code can be measured with this same script.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { resolveSecrets } from '../apps/server/src/lib/secrets';
+import { createLocalStorage } from '../apps/server/src/lib/storage';
+import { percentile, recordResult } from './support/results';
+
+const label = process.env.BENCH_LABEL ?? 'after';
+const outputDir = process.env.BENCH_OUTPUT_DIR ?? path.join(import.meta.dirname, 'output');
+const inputsDir = path.join(outputDir, 'evidence-inputs');
+const rounds = {
+  photo: Number(process.env.PHOTO_ROUNDS ?? 20),
+  video: Number(process.env.VIDEO_ROUNDS ?? 10),
+};
+
+/** A 1 MB JPEG of noise with EXIF and GPS, as a phone camera would send. */
+async function makePhoto(): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const width = 1400;
+  const height = 1050;
+  const noise = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let i = 0; i < noise.length; i += 1) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    noise[i] = (seed >> 16) & 0xff;
+  }
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Make: 'Apple', Model: 'iPhone 14', Artist: 'Jane Reporter' } })
+    .toBuffer();
+}
+
+/** A 10 MB H.264/AAC MP4 (720p, 10 s), made with the FFmpeg the product ships. */
+async function makeVideo(): Promise<Buffer> {
+  const { runMediaJob } = await import('../apps/server/src/lib/evidence/media-jobs');
+  const result = await runMediaJob({
+    kind: 'ffmpeg',
+    tool: 'ffmpeg',
+    inputs: {},
+    args: [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=30:duration=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=10',
+      '-vf',
+      'noise=alls=30:allf=t',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-b:v',
+      '7600k',
+      '-maxrate',
+      '7600k',
+      '-bufsize',
+      '2M',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-metadata',
+      'location=+51.5007-000.1246/',
+      '-metadata',
+      'title=Secret',
+      '-f',
+      'mp4',
+      '/out',
+    ],
+    outputs: ['/out'],
+    timeoutMs: 600_000,
+  });
+  if (!result.ok || !('outputs' in result)) throw new Error('could not make the video');
+  return Buffer.from(result.outputs['/out'] as Uint8Array);
+}
+
+async function input(name: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const file = path.join(inputsDir, name);
+  if (!existsSync(file)) {
+    mkdirSync(inputsDir, { recursive: true });
+    writeFileSync(file, await make());
+  }
+  return readFileSync(file);
+}
+
+const photo = await input('photo-1mb.jpg', makePhoto);
+const video = await input('video-10mb.mp4', makeVideo);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-bench-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
+});
+const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
+await database.migrate();
+const app = await buildApp(config, {
+  database,
+  secrets: resolveSecrets(config, () => {}),
+  storage: createLocalStorage(path.join(dataDir, 'uploads')),
+  logger: pino({ level: 'silent' }),
+});
+await app.ready();
+
+const username = `bench_${Date.now()}`;
+const password = 'the-right-passphrase';
+await app.inject({
+  method: 'POST',
+  url: '/api/accounts/register/',
+  payload: { username, password, email: '' },
+});
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/accounts/login/',
+  payload: { username, password },
+});
+const authorization = `Bearer ${login.json().access}`;
+
+async function submit(name: string, type: string, data: Buffer): Promise<number> {
+  const form = new FormData();
+  form.append('title', 'Bench report');
+  form.append('description', 'Evidence attached.');
+  form.append('file_upload', new Blob([data], { type }), name);
+  const encoded = new Response(form);
+  const payload = Buffer.from(await encoded.arrayBuffer());
+  const start = process.hrtime.bigint();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/reports/',
+    headers: { authorization, 'content-type': encoded.headers.get('content-type') as string },
+    payload,
+  });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (response.statusCode !== 201)
+    throw new Error(`expected 201, got ${response.statusCode}: ${response.body}`);
+  return ms;
+}
+
+type Row = {
+  file: string;
+  bytes: number;
+  p50: number;
+  p95: number;
+  loopP99: number;
+  loopMax: number;
+  samples: number;
+};
+
+async function measure(file: string, type: string, data: Buffer, count: number): Promise<Row> {
+  await submit(file, type, data); // warm-up: compiles FFmpeg's module once per process
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const samples: number[] = [];
+  for (let i = 0; i < count; i += 1) samples.push(await submit(file, type, data));
+  loop.disable();
+  return {
+    file,
+    bytes: data.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    loopP99: loop.percentile(99) / 1e6,
+    loopMax: loop.max / 1e6,
+    samples: count,
+  };
+}
+
+const rows = [
+  await measure('photo.jpg', 'image/jpeg', photo, rounds.photo),
+  await measure('clip.mp4', 'video/mp4', video, rounds.video),
+];
+mkdirSync(outputDir, { recursive: true });
+writeFileSync(
+  path.join(outputDir, `evidence-${label}.json`),
+  JSON.stringify({ label, rows }, null, 2),
+);
+
+const results = readdirSync(outputDir)
+  .filter((name) => /^evidence-.+\.json$/.test(name))
+  .map(
+    (name) =>
+      JSON.parse(readFileSync(path.join(outputDir, name), 'utf8')) as {
+        label: string;
+        rows: Row[];
+      },
+  )
+  .sort((a, b) =>
+    a.label === 'before' ? -1 : b.label === 'before' ? 1 : a.label.localeCompare(b.label),
+  );
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+const table = [
+  '| code | evidence | MB | p50 ms | p95 ms | event loop delay p99 / max ms | samples |',
+  '|---|---|---|---|---|---|---|',
+  ...results.flatMap((result) =>
+    result.rows.map(
+      (row) =>
+        `| ${result.label} | ${row.file} | ${mb(row.bytes)} | ${row.p50.toFixed(0)} | ${row.p95.toFixed(0)} | ${row.loopP99.toFixed(1)} / ${row.loopMax.toFixed(1)} | ${row.samples} |`,
+    ),
+  ),
+].join('\n');
+console.log(table);
+if (label === 'after') await recordResult('Report submission with evidence', table);
+await app.close();
+await database.close();
