@@ -8,20 +8,13 @@
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { resolveSecrets } from '../apps/server/src/lib/secrets';
-import { createLocalStorage } from '../apps/server/src/lib/storage';
+import { startBenchApp } from './support/app';
 import { percentile, recordResult } from './support/results';
 
 const label = process.env.BENCH_LABEL ?? 'after';
@@ -108,22 +101,10 @@ async function input(name: string, make: () => Promise<Buffer>): Promise<Buffer>
 const photo = await input('photo-1mb.jpg', makePhoto);
 const video = await input('video-10mb.mp4', makeVideo);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-  RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
+const { app, close } = await startBenchApp({
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_WRITE_PER_MINUTE: '1000000' },
 });
-const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
-await database.migrate();
-const app = await buildApp(config, {
-  database,
-  secrets: resolveSecrets(config, () => {}),
-  storage: createLocalStorage(path.join(dataDir, 'uploads')),
-  logger: pino({ level: 'silent' }),
-});
-await app.ready();
 
 const username = `bench_${Date.now()}`;
 const password = 'the-right-passphrase';
@@ -232,5 +213,4 @@ const table = [
 ].join('\n');
 console.log(table);
 if (label === 'after') await recordResult('Report submission with evidence', table);
-await app.close();
-await database.close();
+await close();

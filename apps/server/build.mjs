@@ -25,6 +25,8 @@ await build({
     main: 'src/main.ts',
     'create-superuser': 'src/cli/create-superuser.ts',
     migrate: 'src/cli/migrate.ts',
+    // Started by lib/evidence/media-jobs.ts in a worker thread, from beside the main bundle.
+    'media-worker': 'src/lib/evidence/media-worker.ts',
   },
   absWorkingDir: root,
   outdir,

@@ -53,6 +53,14 @@ function ffmpegModule(): Promise<WebAssembly.Module> {
   return compiled;
 }
 
+/**
+ * Built (dist/), the worker is its own bundle beside the server's; run from source (tests,
+ * `npm run dev`), a small entry registers the TypeScript loader first.
+ */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./media-worker-entry.mjs', import.meta.url)
+  : new URL('./media-worker.js', import.meta.url);
+
 let running = 0;
 const queue: (() => void)[] = [];
 
@@ -78,7 +86,7 @@ export function runMediaJob(job: MediaJob): Promise<MediaResult> {
       ffmpegModule: job.kind === 'heif' ? undefined : await ffmpegModule(),
       maxMemoryBytes: MEDIA_LIMITS.maxMemoryBytes,
     };
-    const worker = new Worker(new URL('./media-worker-entry.mjs', import.meta.url), {
+    const worker = new Worker(WORKER_URL, {
       workerData: work,
       resourceLimits: { maxOldGenerationSizeMb: MEDIA_LIMITS.workerHeapMb },
       stdout: true,
