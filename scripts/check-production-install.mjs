@@ -137,6 +137,7 @@ async function main() {
     // Evidence goes through the native and WebAssembly parts production must carry.
     for (const [fixture, type, kind] of [
       ['photo-gps.jpg', 'image/jpeg', 'image'],
+      ['photo-gps.heic', 'image/heic', 'image'],
       ['location.mp4', 'video/mp4', 'video'],
     ]) {
       const form = new FormData();
