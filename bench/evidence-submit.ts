@@ -5,13 +5,7 @@
 // BENCH_LABEL names the code measured ("after" by default). Results go to
 // bench/output/evidence-<label>.json (BENCH_OUTPUT_DIR to change), and the README table shows
 // every label found there, so older code can be measured with this same script.
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startBenchApp } from './support/app';
