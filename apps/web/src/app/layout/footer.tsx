@@ -2,13 +2,15 @@ import { Link } from 'react-router';
 import { paths, sections } from '@/config/paths';
 import { SectionLink } from './section-link';
 
-const linkClass = 'text-sm text-brand-100 underline-offset-4 hover:text-white hover:underline';
+/** Phone-sized rows (44 px) under a thumb; a compact list for a pointer. */
+const linkClass =
+  'inline-flex items-center text-sm text-brand-100 underline-offset-4 hover:text-white hover:underline max-sm:min-h-11 max-sm:min-w-11';
 
 function Column({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
-      <ul className="mt-3 space-y-2">{children}</ul>
+      <ul className="mt-3 space-y-2 max-sm:space-y-0">{children}</ul>
     </div>
   );
 }

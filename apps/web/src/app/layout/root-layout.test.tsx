@@ -52,10 +52,22 @@ describe('RootLayout', () => {
     expect(localStorage.getItem('refreshToken')).toBe('r2');
   });
 
-  it('shows Login and Submit Report to a visitor', async () => {
+  it('shows Login, Register and Submit Report to a visitor, in the phone menu too', async () => {
     renderLayout();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(nav).toHaveTextContent('Login');
+    expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    await userEvent.click(within(nav).getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu') as HTMLElement;
+    expect(within(menu).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    await userEvent.click(within(nav).getByRole('button', { name: 'Close menu' }));
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Submit Report' })).toHaveAttribute(
       'href',

@@ -26,7 +26,7 @@ function useScrolledPast(threshold: number) {
 function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
   const { user, isSuperuser } = useAuth();
   const signOutAndLeave = useLogout();
-  const itemClass = stacked ? `${linkClass} block text-base` : linkClass;
+  const itemClass = stacked ? `${linkClass} flex min-h-11 items-center text-base` : linkClass;
   const logout = async () => {
     onNavigate?.();
     await signOutAndLeave();
@@ -59,9 +59,14 @@ function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
           </button>
         </>
       ) : (
-        <NavLink to={paths.login} className={itemClass} onClick={onNavigate}>
-          Login
-        </NavLink>
+        <>
+          <NavLink to={paths.login} className={itemClass} onClick={onNavigate}>
+            Login
+          </NavLink>
+          <NavLink to={paths.register} className={itemClass} onClick={onNavigate}>
+            Register
+          </NavLink>
+        </>
       )}
     </>
   );
@@ -98,7 +103,7 @@ export function TopNav() {
       >
         <Link
           to={paths.home}
-          className="mr-4 flex items-center gap-2 text-lg font-bold text-brand-800"
+          className="mr-4 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800"
         >
           <ShieldCheck aria-hidden="true" className="size-6" />
           Candor
@@ -112,13 +117,13 @@ export function TopNav() {
             to={paths.submitReport}
             variant="accent"
             size="sm"
-            className="whitespace-nowrap"
+            className="whitespace-nowrap max-sm:min-h-11"
           >
             Submit Report
           </LinkButton>
           <button
             type="button"
-            className="rounded-md p-2 text-ink hover:bg-brand-50 lg:hidden"
+            className="flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 lg:hidden"
             aria-expanded={isMenuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}

@@ -11,17 +11,18 @@ export function CheckboxField({ label, note, id, ...props }: CheckboxFieldProps)
   const inputId = id ?? generated;
   return (
     <div>
-      <label className="flex items-center gap-2 font-medium text-ink">
+      {/* The whole label row toggles the box: a 44 px target for a thumb. */}
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink">
         <input
           id={inputId}
           type="checkbox"
           aria-describedby={`${inputId}-note`}
-          className="size-4 accent-brand-700"
+          className="size-5 shrink-0 accent-brand-700"
           {...props}
         />
         {label}
       </label>
-      <p id={`${inputId}-note`} className="ml-6 text-sm text-muted">
+      <p id={`${inputId}-note`} className="ml-8 text-sm text-muted">
         {note}
       </p>
     </div>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 export const inputClasses =
-  'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-700';
+  'block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-700';
 
 /** Ids that tie a control to its hint and error text (aria-describedby). */
 export function describedBy(inputId: string, hint?: string, error?: string) {

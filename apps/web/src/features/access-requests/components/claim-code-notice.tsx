@@ -13,7 +13,7 @@ export function ClaimCodeNotice({ code }: { code: string }) {
         Keep this code: it is shown only once. You do not have an account yet, so{' '}
         <Link
           to={`${paths.register}?code=${encodeURIComponent(code)}`}
-          className="font-semibold text-brand-800 underline underline-offset-4"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
         >
           create your account with this code
         </Link>{' '}

@@ -23,7 +23,9 @@ export function AdminReportCard({ report, onStatus, isUpdating }: AdminReportCar
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h3 className="break-words text-lg font-semibold text-brand-900">{report.title}</h3>
+        <h3 className="min-w-0 wrap-anywhere text-lg font-semibold text-brand-900">
+          {report.title}
+        </h3>
         <StatusBadge status={report.status} />
       </div>
       <p className="mt-1 text-sm text-muted">
@@ -38,13 +40,13 @@ export function AdminReportCard({ report, onStatus, isUpdating }: AdminReportCar
       </div>
       {open && (
         <div id={detailsId} className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-sm">
-          <p className="whitespace-pre-wrap break-words text-ink">{report.description}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
           {report.file_upload && (
             <a
               href={report.file_upload}
               target="_blank"
               rel="noopener noreferrer"
-              className="font-medium text-brand-700 underline underline-offset-2"
+              className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline underline-offset-2"
             >
               View Attachment
             </a>

@@ -73,7 +73,7 @@ export function AuditLogTable() {
                       {entry.object_type}
                       {entry.object_id !== null && ` #${entry.object_id}`}
                     </td>
-                    <td className={`${cell} break-words text-muted`}>
+                    <td className={`${cell} wrap-anywhere text-muted`}>
                       {describeDetails(entry.details) || '—'}
                     </td>
                   </tr>

@@ -7,7 +7,8 @@ import { useSiteSettings } from '@/lib/site-settings';
 /** Spec section 9: business hours. */
 export const BUSINESS_HOURS = 'Mon-Fri 9 AM - 5 PM';
 
-const linkClass = 'font-medium text-brand-700 underline underline-offset-4';
+const linkClass =
+  'inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4';
 
 function Item({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (

@@ -70,7 +70,7 @@ export function ContactInbox() {
                       (
                       <a
                         href={`mailto:${message.email}`}
-                        className="text-brand-700 underline underline-offset-4"
+                        className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-4"
                       >
                         {message.email}
                       </a>

@@ -31,7 +31,7 @@ export function SecurityPage() {
           If you find a security problem, please tell us through the{' '}
           <Link
             to={paths.contact}
-            className="font-semibold text-brand-700 underline underline-offset-4"
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
           >
             Contact page
           </Link>{' '}

@@ -44,15 +44,16 @@ export function Faq() {
       </h2>
       <div className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
         {faqEntries.map((entry) => (
-          <details key={entry.question} className="group px-6 py-4">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-ink">
+          <details key={entry.question} className="group">
+            {/* The whole row opens the answer, not only the words of the question. */}
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 px-6 py-4 font-semibold text-ink">
               {entry.question}
               <ChevronDown
                 aria-hidden="true"
                 className="size-5 shrink-0 transition-transform group-open:rotate-180"
               />
             </summary>
-            <p className="mt-3 text-muted">{entry.answer}</p>
+            <p className="px-6 pb-4 text-muted">{entry.answer}</p>
           </details>
         ))}
       </div>
@@ -60,7 +61,7 @@ export function Faq() {
         Still have questions?{' '}
         <Link
           to={paths.contact}
-          className="font-semibold text-brand-700 underline underline-offset-4"
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
         >
           Contact Support
         </Link>

@@ -58,7 +58,7 @@ export function NotificationBell() {
         aria-controls={panelId}
         aria-label={count > 0 ? `Notifications, ${unreadLabel(count)}` : 'Notifications'}
         onClick={() => setOpen((open) => !open)}
-        className="relative rounded-md p-2 text-ink hover:bg-brand-50 hover:text-brand-800"
+        className="relative flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 hover:text-brand-800"
       >
         <Icon aria-hidden="true" className="size-6" />
         {count > 0 && (

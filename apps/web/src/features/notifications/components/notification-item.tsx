@@ -30,7 +30,7 @@ export function NotificationItem({ notification, isMarking, onMarkRead, onNaviga
         <Link
           to={paths.report(report)}
           onClick={onNavigate}
-          className="text-sm text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          className="inline-flex min-h-11 items-center self-start wrap-anywhere text-sm text-brand-700 underline underline-offset-2 hover:text-brand-900"
         >
           Report: {notification.report_title ?? `#${report}`}
         </Link>

@@ -15,7 +15,7 @@ export function ReportOverview({ report }: { report: Report }) {
       <h2 id="report-overview-heading" className="text-lg font-semibold text-brand-900">
         Overview
       </h2>
-      <p className="whitespace-pre-wrap break-words text-ink">{report.description}</p>
+      <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-muted">Submitted</dt>
         <dd>
@@ -40,7 +40,7 @@ export function ReportOverview({ report }: { report: Report }) {
               href={report.file_upload}
               target="_blank"
               rel="noopener noreferrer"
-              className="font-medium text-brand-700 underline underline-offset-2"
+              className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline underline-offset-2"
             >
               View File
             </a>
