@@ -76,13 +76,19 @@ test('an admin works a report while the reporter watches live', async ({ browser
       .or(admin.getByText('No messages yet. Start the conversation!')),
   ).toBeVisible();
   expect(await admin.locator('body').innerText()).not.toContain(reporter.username);
-  await admin.getByLabel('Your message').fill('Internal: check the rota for that week.');
-  await admin.getByLabel(/Internal Note/).check();
-  await admin.getByRole('button', { name: 'Send Message' }).click();
-  await expect(admin.getByText('Internal: check the rota for that week.')).toBeVisible();
-  await expect(admin.getByLabel('Your message')).toHaveValue('');
-  await admin.getByLabel('Your message').fill('Thank you. We have started an investigation.');
-  await admin.getByRole('button', { name: 'Send Message' }).click();
+  const noteBox = admin.getByLabel('Internal note', { exact: true });
+  await noteBox.fill('Internal: check the rota for that week.');
+  await admin.getByRole('button', { name: 'Add internal note' }).click();
+  await expect(
+    admin
+      .getByRole('list', { name: 'Internal notes' })
+      .getByText('Internal: check the rota for that week.'),
+  ).toBeVisible();
+  await expect(noteBox).toHaveValue('');
+  await admin
+    .getByLabel('Reply to reporter', { exact: true })
+    .fill('Thank you. We have started an investigation.');
+  await admin.getByRole('button', { name: 'Reply to reporter' }).click();
   await expect(admin.getByText('Thank you. We have started an investigation.')).toBeVisible();
   await expect(bell).toHaveAccessibleName(/2 unread/);
 

@@ -1,5 +1,5 @@
 import type { ReportMessage } from '@candor/contract/reports';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -47,7 +47,8 @@ describe('ReportDetailPage', () => {
       expect.stringContaining('/evidence/'),
     );
     expect(await screen.findByText('We are looking into it.')).toBeInTheDocument();
-    expect(screen.queryByLabelText(/Internal Note/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Internal note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add internal note' })).toBeNull();
     const send = screen.getByRole('button', { name: 'Send Message' });
     expect(send).toBeDisabled();
     const box = screen.getByLabelText('Your message');
@@ -57,7 +58,10 @@ describe('ReportDetailPage', () => {
     await userEvent.type(box, 'Thanks');
     await userEvent.click(send);
     expect(box).toHaveValue('');
-    expect(await screen.findByText('Thanks')).toBeInTheDocument();
+    // Focus moves to the message just sent, so a screen reader reads what arrived.
+    const sent = await screen.findByText('Thanks');
+    await waitFor(() => expect(sent.closest('li')).toHaveFocus());
+    expect(document.title).toBe('Report details · Candor');
   });
 
   it('gives a message that failed to send back to its writer', async () => {
@@ -68,26 +72,58 @@ describe('ReportDetailPage', () => {
       'POST /api/reports/41/comments/': { status: 503, body: { detail: 'Try later.' } },
     });
     renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
-    const box = await screen.findByLabelText('Your message');
+    const box = await screen.findByLabelText('Internal note');
     await userEvent.type(box, 'Check the rota');
-    await userEvent.click(screen.getByLabelText(/Internal Note/));
-    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(
-      await screen.findByText('Failed to send message. Please try again.'),
-    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add internal note' }));
+    const failure = await screen.findByText('Failed to send message. Please try again.');
+    expect(failure.closest('[role="alert"]')).toHaveFocus();
     expect(box).toHaveValue('Check the rota');
-    expect(screen.getByLabelText(/Internal Note/)).toBeChecked();
   });
 
-  it('gives admins the Internal Note checkbox', async () => {
+  it('gives admins "Reply to reporter" and "Add internal note" as two actions, notes shown apart', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
-    mockFetch({
+    const { calls } = mockFetch({
       'GET /api/reports/41/': { body: reportFixture() },
-      'GET /api/reports/41/comments/': { body: [{ ...message, is_internal: true }] },
+      'GET /api/reports/41/comments/': {
+        body: [
+          message,
+          { ...message, id: 2, message: 'Rota checked: he was on shift.', is_internal: true },
+        ],
+      },
+      'POST /api/reports/41/comments/': (init) => {
+        const input = JSON.parse(String(init.body));
+        return {
+          status: 201,
+          body: { ...message, id: 3, message: input.message, is_internal: input.is_internal },
+        };
+      },
     });
     renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
-    expect(await screen.findByLabelText(/Internal Note/)).toBeInTheDocument();
-    expect(await screen.findByText('Internal note')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    const notes = await screen.findByRole('list', { name: 'Internal notes' });
+    expect(within(thread).getByText('We are looking into it.')).toBeInTheDocument();
+    expect(within(thread).queryByText('Rota checked: he was on shift.')).toBeNull();
+    expect(within(notes).getByText('Rota checked: he was on shift.')).toBeInTheDocument();
+    expect(within(notes).getByText('Internal note')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Internal notes' })).toHaveTextContent(
+      'Only administrators see internal notes.',
+    );
+
+    await userEvent.type(screen.getByLabelText('Reply to reporter'), 'Can you name the date?');
+    await userEvent.click(screen.getByRole('button', { name: 'Reply to reporter' }));
+    await userEvent.type(screen.getByLabelText('Internal note'), 'Ask HR for the rota.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add internal note' }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((call) => call.key === 'POST /api/reports/41/comments/')
+          .map((call) => JSON.parse(String(call.init.body))),
+      ).toEqual([
+        { message: 'Can you name the date?', is_internal: false },
+        { message: 'Ask HR for the rota.', is_internal: true },
+      ]),
+    );
   });
 
   it('says when the report is missing or not the caller’s', async () => {

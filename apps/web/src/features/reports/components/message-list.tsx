@@ -1,0 +1,69 @@
+import type { ReportMessage } from '@candor/contract/reports';
+import { Lock } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { formatDateTime } from '@/lib/format';
+
+function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: boolean }) {
+  const ref = useRef<HTMLLIElement>(null);
+  // The message just sent takes focus: a screen reader reads what arrived in the thread.
+  useEffect(() => {
+    if (hasFocus) ref.current?.focus();
+  }, [hasFocus]);
+  const mine = message.is_current_user_sender;
+  const tone = message.is_internal
+    ? 'border-amber-400 bg-amber-50'
+    : mine
+      ? 'border-brand-200 bg-brand-50'
+      : 'border-slate-200 bg-white';
+  const placement = message.is_internal ? '' : mine ? 'ml-auto max-w-[85%]' : 'max-w-[85%]';
+  return (
+    <li
+      ref={ref}
+      tabIndex={hasFocus ? -1 : undefined}
+      className={`rounded-xl border p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${tone} ${placement}`}
+    >
+      <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted">
+        {message.is_internal && (
+          <span className="inline-flex items-center gap-1 font-semibold text-amber-900">
+            <Lock aria-hidden="true" className="size-3" />
+            Internal note
+          </span>
+        )}
+        <span className="font-semibold text-ink">{mine ? 'You' : message.display_sender_name}</span>
+        {message.is_sender_admin && !mine && !message.is_internal && <span>(Administrator)</span>}
+        <time dateTime={message.sent_at}>{formatDateTime(message.sent_at)}</time>
+      </p>
+      <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink">{message.message}</p>
+    </li>
+  );
+}
+
+type MessageListProps = {
+  label: string;
+  messages: readonly ReportMessage[];
+  /** The message to give focus to (the one just sent), if any. */
+  focusId: number | null;
+  tone?: 'thread' | 'notes';
+};
+
+/** Messages oldest first, scrolled to the newest (spec section 2). */
+export function MessageList({ label, messages, focusId, tone = 'thread' }: MessageListProps) {
+  const endRef = useRef<HTMLLIElement>(null);
+  const count = messages.length;
+  useEffect(() => {
+    if (count > 0) endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [count]);
+  return (
+    <ol
+      aria-label={label}
+      className={`max-h-[28rem] space-y-3 overflow-y-auto rounded-xl p-3 ${
+        tone === 'notes' ? 'bg-amber-100/60' : 'bg-slate-50'
+      }`}
+    >
+      {messages.map((message) => (
+        <MessageItem key={message.id} message={message} hasFocus={message.id === focusId} />
+      ))}
+      <li ref={endRef} aria-hidden="true" className="h-px list-none" />
+    </ol>
+  );
+}
