@@ -69,9 +69,13 @@ test('registering a taken username shows the server message', async ({ page, req
   await page.getByLabel('Username').fill(existing.username);
   await page.getByLabel('Password').fill('another-passphrase');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('alert').filter({ hasNotText: 'There is a problem' })).toHaveText(
     'Registration failed: A user with that username already exists.',
   );
+  // The summary above the form takes focus and leads to the field at fault.
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('Username: A user with that username already exists.');
 });
 
 test('a user visiting /admin-dashboard lands on /', async ({ page, request }) => {
@@ -88,18 +92,27 @@ test('a user visiting /admin-dashboard lands on /', async ({ page, request }) =>
   ).toBeVisible();
 });
 
-test('a visitor sent to log in before submitting a report is told why and brought back', async ({
+test('a visitor who writes a report, then signs in to send it, finds it as they left it', async ({
   page,
   request,
 }) => {
   const user = await registerUser(request);
   await page.goto('/submit-report');
+  await expect(page.getByText(/You are not signed in/)).toBeVisible();
+  await page.getByLabel('Title').fill('Bullying in year 9');
+  await page.getByLabel('Detailed Description').fill('It happens every lunch break.');
+  await page.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/submit-report$/);
+  await expect(page.getByLabel('Title')).toHaveValue('Bullying in year 9');
+  await expect(page.getByLabel('Detailed Description')).toHaveValue(
+    'It happens every lunch break.',
+  );
 });
 
 test('an undecodable stored token is cleared and the visitor goes to /login', async ({ page }) => {

@@ -62,9 +62,7 @@ function DashboardRedirect() {
   return <Navigate to={dashboardLink(user, isSuperuser).to} replace />;
 }
 
-const signedIn = (element: React.ReactNode, reason?: string) => (
-  <RouteGuard reason={reason}>{element}</RouteGuard>
-);
+const signedIn = (element: React.ReactNode) => <RouteGuard>{element}</RouteGuard>;
 
 export const router = createBrowserRouter([
   {
@@ -76,10 +74,8 @@ export const router = createBrowserRouter([
       { path: paths.login, element: <LoginPage /> },
       { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
       { path: paths.becomeAdmin, element: <BecomeAdminPage /> },
-      {
-        path: paths.submitReport,
-        element: signedIn(<SubmitReportPage />, 'You must be logged in to submit a report.'),
-      },
+      // Open to visitors, who may write first and sign in to send (spec section 8).
+      { path: paths.submitReport, element: <SubmitReportPage /> },
       { path: paths.profile, element: signedIn(<ProfilePage />) },
       { path: paths.editProfile, element: signedIn(<EditProfilePage />) },
       { path: paths.editProfileAlias, element: signedIn(<EditProfilePage />) },

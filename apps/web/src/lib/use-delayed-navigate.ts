@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { type To, useNavigate } from 'react-router';
+import { type NavigateOptions, type To, useNavigate } from 'react-router';
 
 /** Navigates after a pause (spec section 9 redirects); cancelled if the page goes away first. */
 export function useDelayedNavigate() {
@@ -7,9 +7,9 @@ export function useDelayedNavigate() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(
-    (to: To, delayMs: number) => {
+    (to: To, delayMs: number, options?: NavigateOptions) => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => navigate(to), delayMs);
+      timer.current = setTimeout(() => navigate(to, options), delayMs);
     },
     [navigate],
   );

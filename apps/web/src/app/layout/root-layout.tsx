@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -10,9 +10,10 @@ function Shell() {
   const { status } = useAuth();
   const location = useLocation();
 
-  // Each page announces itself: the title names it and focus starts at its top.
+  // Each page announces itself: focus starts at its top, before the page draws (a layout effect),
+  // so the page's heading (PageHeading) finds it there and takes it once it appears.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!location.hash) document.getElementById('main')?.focus({ preventScroll: true });
   }, [location.pathname]);
 
@@ -27,7 +28,7 @@ function Shell() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:inline-flex focus:min-h-11 focus:items-center"
       >
         Skip to main content
       </a>

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 type AlertTone = 'success' | 'error' | 'info';
 
@@ -11,21 +11,32 @@ const tones: Record<AlertTone, string> = {
 
 const icons = { success: CircleCheck, error: CircleAlert, info: Info };
 
-/** Success and info messages are polite status updates; errors are alerts. */
+/**
+ * Success and info messages are polite status updates; errors are alerts. With `focusKey`, the
+ * message takes focus whenever that value changes (a new failure), so the reader is taken to it.
+ */
 export function Alert({
   tone,
   children,
   className = '',
+  focusKey,
 }: {
   tone: AlertTone;
   children: ReactNode;
   className?: string;
+  focusKey?: unknown;
 }) {
   const Icon = icons[tone];
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusKey !== undefined && focusKey !== null) ref.current?.focus();
+  }, [focusKey]);
   return (
     <div
+      ref={ref}
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex items-start gap-2 rounded-lg border-l-4 px-4 py-3 text-sm ${tones[tone]} ${className}`}
+      tabIndex={focusKey === undefined ? undefined : -1}
+      className={`flex items-start gap-2 rounded-lg border-l-4 px-4 py-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${tones[tone]} ${className}`}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>

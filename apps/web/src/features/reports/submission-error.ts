@@ -1,9 +1,15 @@
 import { ApiError } from '@/lib/api-client';
 
-/** Spec section 8 (Submit): the message for a failed submission. */
+/** What a reporter needs to hear when the report did not leave: it is not lost. */
+export const NOT_SENT_MESSAGE = 'Your report was not sent. Nothing you typed was lost. Try again.';
+
+/**
+ * Spec section 8 (Submit): the message for a failed submission. When the server could not be
+ * reached, the spec's 'Network error or server unavailable.' becomes a sentence that says what
+ * happened to the report and what to do (README "Differences from the spec").
+ */
 export function submissionErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError) || error.isNetworkError)
-    return 'Network error or server unavailable.';
+  if (!(error instanceof ApiError) || error.isNetworkError) return NOT_SENT_MESSAGE;
   const body = error.body as Record<string, unknown> | null;
   if (body && typeof body.detail === 'string') return `Error: ${body.detail}`;
   if (body && Array.isArray(body.non_field_errors)) return body.non_field_errors.join(', ');

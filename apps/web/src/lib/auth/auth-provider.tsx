@@ -9,6 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { API_BASE, refreshSession } from '../api-client';
+import { draftStore } from '../drafts';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { startSessionTimer } from './session-timer';
 import { tokenStorage } from './token-storage';
@@ -53,6 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const refresh = tokenStorage.getRefresh();
     tokenStorage.clear();
     queryClient.clear();
+    draftStore.forgetAll();
     if (!refresh) return;
     try {
       await fetch(`${API_BASE}/api/accounts/logout/`, {

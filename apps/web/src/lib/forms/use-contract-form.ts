@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -35,6 +35,10 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
     shouldFocusError: false,
   });
   const [message, setMessage] = useState<FormMessage | null>(null);
+  // Counts failed attempts to send, so an error summary can take focus after each one.
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const formId = useId();
+  const fieldId = (name: Path<TForm>) => `${formId}-${name}`;
 
   /** The message of a field, or of a server error about something the form holds apart. */
   const errorOf = (name: Path<TForm> | (string & {})): string | undefined =>
@@ -50,15 +54,36 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
       (onValid: SubmitHandler<z.input<TSchema>>, onInvalid?: SubmitErrorHandler<TForm>) =>
       (event: FormEvent) => {
         setMessage(null);
-        void form.handleSubmit(onValid, onInvalid)(event);
+        void form.handleSubmit(onValid, (errors, submitEvent) => {
+          setFailedAttempts((count) => count + 1);
+          return onInvalid?.(errors, submitEvent);
+        })(event);
       },
-    /** The props of a labelled field: registration and its message. */
-    field: (name: Path<TForm>) => ({ ...form.register(name), error: errorOf(name) }),
+    fieldId,
+    /** The props of a labelled field: its id, registration and message. */
+    field: (name: Path<TForm>) => ({
+      ...form.register(name),
+      id: fieldId(name),
+      error: errorOf(name),
+    }),
     /** Shows the `{field: [messages]}` of a 400 answer beside the fields. */
     showServerErrors(error: unknown) {
-      for (const [name, message] of Object.entries(fieldErrors(error))) {
+      const errors = Object.entries(fieldErrors(error));
+      for (const [name, message] of errors) {
         form.setError(name as Path<TForm>, { type: 'server', message });
       }
+      if (errors.length > 0) setFailedAttempts((count) => count + 1);
+    },
+    /**
+     * The form's problems for an error summary, in the order of `labels` (the fields as the form
+     * shows them), each naming its field, and the count of failed attempts that focuses it.
+     */
+    errorSummary(labels: Partial<Record<Path<TForm>, string>>) {
+      const items = Object.entries(labels).flatMap(([name, label]) => {
+        const text = errorOf(name);
+        return text ? [{ fieldId: fieldId(name as Path<TForm>), text: `${label}: ${text}` }] : [];
+      });
+      return { items, attempt: failedAttempts };
     },
   };
 }

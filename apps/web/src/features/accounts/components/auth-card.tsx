@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ErrorSummary, type ErrorSummaryItem } from '@/components/ui/error-summary';
+import { PageHeading } from '@/components/ui/page-heading';
 import type { FormMessage } from '@/lib/forms/use-contract-form';
 
 type AuthCardProps = {
@@ -12,21 +14,28 @@ type AuthCardProps = {
   notice?: ReactNode;
   onSubmit: FormEventHandler;
   message: FormMessage | null;
+  /** The fields' problems after a failed attempt to send (see `useContractForm`). */
+  errorSummary: { items: readonly ErrorSummaryItem[]; attempt: number };
   submit: { label: string; busyLabel: string };
   /** The request the form sends: the button is busy while it runs and off once it succeeded. */
   request: { isPending: boolean; isSuccess: boolean };
-  /** The link to the other form. */
-  other: { question: string; to: string; label: string };
+  /** The link to the other form, with the state to carry there (where to go afterwards). */
+  other: { question: string; to: string; label: string; state?: unknown };
   children: ReactNode;
 };
 
-/** The sign-in and sign-up forms: fields, the outcome, the button and a link to the other. */
+/**
+ * The sign-in and sign-up forms: fields, the outcome, the button and a link to the other. A
+ * failure takes focus (the summary of the fields' problems, or the server's answer), so nobody
+ * is left wondering why nothing happened.
+ */
 export function AuthCard({
   title,
   lead,
   notice,
   onSubmit,
   message,
+  errorSummary,
   submit,
   request,
   other,
@@ -35,13 +44,24 @@ export function AuthCard({
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12">
       <Card className="p-8">
-        <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
+        <PageHeading className="text-2xl font-bold text-brand-900">{title}</PageHeading>
         <p className="mt-1 text-muted">{lead}</p>
         <div className="mt-6">
           {notice}
           <form noValidate onSubmit={onSubmit} className="space-y-4">
+            <ErrorSummary {...errorSummary} />
             {children}
-            {message && <Alert tone={message.tone}>{message.text}</Alert>}
+            {message && (
+              <Alert
+                tone={message.tone}
+                // The summary takes focus when fields are at fault; otherwise the failure does.
+                focusKey={
+                  message.tone === 'error' && errorSummary.items.length === 0 ? message : undefined
+                }
+              >
+                {message.text}
+              </Alert>
+            )}
             <Button
               type="submit"
               className="w-full"
@@ -56,7 +76,8 @@ export function AuthCard({
             {other.question}{' '}
             <Link
               to={other.to}
-              className="font-semibold text-brand-700 underline underline-offset-4"
+              state={other.state}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
             >
               {other.label}
             </Link>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
@@ -56,9 +56,46 @@ describe('LoginPage', () => {
     await user.type(await screen.findByLabelText('Username'), 'ada');
     await user.type(screen.getByLabelText('Password'), 'wrong-passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
       'Login failed. Please check your credentials or try again later.',
     );
+    // Focus goes to the failure, so nobody is left on a button that seemed to do nothing.
+    expect(alert).toHaveFocus();
+  });
+
+  it('names the tab and starts focus at its heading', async () => {
+    renderPage(<LoginPage />, { path: '/login' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(document.title).toBe('Sign in · Candor');
+    expect(heading).toHaveFocus();
+  });
+
+  it('moves focus to a summary of the problems, each linked to its field', async () => {
+    mockFetch({});
+    renderPage(<LoginPage />, { path: '/login' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAccessibleDescription('Username is required.');
+    await user.click(
+      within(summary).getByRole('link', { name: 'Username: Username is required.' }),
+    );
+    expect(username).toHaveFocus();
+  });
+
+  it('carries where the visitor was going to the registration form', async () => {
+    const state = { from: '/submit-report', reason: 'You must be logged in to submit a report.' };
+    const { router } = renderPage(<LoginPage />, {
+      path: '/login',
+      state,
+      extraRoutes: [{ path: '/register', element: <p>register page</p> }],
+    });
+    await userEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(await screen.findByText('register page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual(state);
   });
 
   it("shows 'Logging In...' while busy", async () => {

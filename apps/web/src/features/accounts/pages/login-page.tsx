@@ -33,7 +33,7 @@ export function LoginPage() {
   const { signIn } = useAuth();
   const loginMutation = useLogin();
   const navigateLater = useDelayedNavigate();
-  const { field, message, setMessage, onSubmit } = useContractForm(loginInputSchema, {
+  const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(loginInputSchema, {
     defaultValues: loginForm,
     toInput: (values: typeof loginForm) => ({ ...values, username: values.username.trim() }),
     requiredMessages: { username: 'Username is required.', password: 'Password is required.' },
@@ -62,9 +62,16 @@ export function LoginPage() {
       }
       onSubmit={onSubmit(logIn)}
       message={message}
+      errorSummary={errorSummary({ username: 'Username', password: 'Password' })}
       submit={{ label: 'Sign In', busyLabel: 'Logging In...' }}
       request={loginMutation}
-      other={{ question: 'New to Candor?', to: paths.register, label: 'Create an account' }}
+      // Creating an account on the way keeps where the visitor was going.
+      other={{
+        question: 'New to Candor?',
+        to: paths.register,
+        label: 'Create an account',
+        state: state.from ? state : undefined,
+      }}
     >
       <TextField label="Username" required autoComplete="username" {...field('username')} />
       <TextField
@@ -77,7 +84,7 @@ export function LoginPage() {
       <div className="text-right text-sm">
         <Link
           to={paths.forgotPassword}
-          className="font-medium text-brand-700 underline underline-offset-4"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4"
         >
           Forgot your password?
         </Link>

@@ -1,15 +1,21 @@
 import { PASSWORD_MIN, type RegisterInput, registerInputSchema } from '@candor/contract/accounts';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import type { LoginState } from '@/app/route-guard';
+import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
+import { login } from '../api/login';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { registrationErrorMessage } from '../registration-error';
 
 /** Spec section 9: redirect to /login 2 s after registering. */
 const REDIRECT_DELAY_MS = 2000;
+/** Back to where a visitor was going: the login page's pause (spec section 9). */
+const RETURN_DELAY_MS = 1500;
 
 const registerForm = { first_name: '', last_name: '', username: '', password: '', claim_code: '' };
 
@@ -24,11 +30,18 @@ function toInput({ claim_code, ...values }: typeof registerForm): RegisterInput 
   };
 }
 
+/**
+ * /register. A plain visit does what the spec says: a green message, then /login after 2 s. A
+ * visitor sent here on the way somewhere (to send a report) is signed in with the account just
+ * created and taken back there, so the goal is not lost to a second sign-in.
+ */
 export function RegisterPage() {
   const registration = useRegister();
+  const { signIn } = useAuth();
   const navigateLater = useDelayedNavigate();
   const [searchParams] = useSearchParams();
-  const { field, message, setMessage, onSubmit, showServerErrors } = useContractForm(
+  const goal = (useLocation().state ?? {}) as LoginState;
+  const { field, message, setMessage, onSubmit, showServerErrors, errorSummary } = useContractForm(
     registerInputSchema,
     {
       // The invitation code of an applicant for admin access (README "Becoming an administrator").
@@ -38,9 +51,25 @@ export function RegisterPage() {
     },
   );
 
+  const signInAndReturn = async (input: RegisterInput, to: string) => {
+    setMessage({ tone: 'success', text: 'Registration successful! Signing you in...' });
+    try {
+      signIn(await login({ username: input.username, password: input.password }));
+      setMessage({ tone: 'success', text: 'Registration successful! You are signed in.' });
+      navigateLater(to, RETURN_DELAY_MS);
+    } catch {
+      setMessage({ tone: 'success', text: 'Registration successful! Please sign in.' });
+      navigateLater(paths.login, RETURN_DELAY_MS, { state: goal });
+    }
+  };
+
   const send = (input: RegisterInput) =>
     registration.mutate(input, {
       onSuccess: () => {
+        if (goal.from) {
+          void signInAndReturn(input, goal.from);
+          return;
+        }
         setMessage({ tone: 'success', text: 'Registration successful! Redirecting to login...' });
         navigateLater(paths.login, REDIRECT_DELAY_MS);
       },
@@ -54,11 +83,31 @@ export function RegisterPage() {
     <AuthCard
       title="Create your account"
       lead="An account lets you follow up on your reports. Your reports can still be anonymous."
+      notice={
+        goal.from === paths.submitReport && (
+          <Alert tone="info" className="mb-4">
+            Once your account is created you are signed in and back on your report, with everything
+            you typed.
+          </Alert>
+        )
+      }
       onSubmit={onSubmit(send)}
       message={message}
+      errorSummary={errorSummary({
+        first_name: 'First name',
+        last_name: 'Last name',
+        username: 'Username',
+        password: 'Password',
+        claim_code: 'Invitation code',
+      })}
       submit={{ label: 'Create Account', busyLabel: 'Creating Account...' }}
       request={registration}
-      other={{ question: 'Already have an account?', to: paths.login, label: 'Sign In' }}
+      other={{
+        question: 'Already have an account?',
+        to: paths.login,
+        label: 'Sign In',
+        state: goal.from ? goal : undefined,
+      }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField

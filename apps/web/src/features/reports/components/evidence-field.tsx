@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef } from 'react';
+import { Button } from '@/components/ui/button';
 import { FieldFrame } from '@/components/ui/field-frame';
 import { describedBy } from '@/components/ui/field-parts';
 import { EvidenceMetadataNotice } from './evidence-metadata-notice';
@@ -18,30 +19,68 @@ function formatSize(bytes: number) {
     : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The optional evidence file (spec section 2: images or videos, 'Max 10MB'). */
+/**
+ * Shows `file` in the input too when it came from elsewhere (a kept draft), where the browser
+ * allows setting a file input's files.
+ */
+function useInputHolds(inputRef: RefObject<HTMLInputElement | null>, file: File | null) {
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    if (!file) {
+      input.value = '';
+      return;
+    }
+    if (input.files?.[0] === file || typeof DataTransfer === 'undefined') return;
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    input.files = transfer.files;
+  }, [inputRef, file]);
+}
+
+/** The optional evidence file (spec section 2: images or videos, 'Max 10MB'); removable. */
 export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: EvidenceFieldProps) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const percent = progress === null ? null : Math.round(progress * 100);
   const hint = `Max ${maxMb}MB. Photos (JPEG, PNG, WebP, GIF, HEIC) or videos (MP4, MOV, WebM). Location, camera, names and dates are removed from the file.`;
   const { hintId, errorId, ids } = describedBy(id, hint, error);
   const noticeId = `${id}-metadata`;
+  useInputHolds(inputRef, file);
+  const remove = () => {
+    onChange(null);
+    inputRef.current?.focus();
+  };
   return (
     <div>
       <FieldFrame inputId={id} label="Evidence" isOptional {...{ hint, hintId, error, errorId }}>
         <input
+          ref={inputRef}
           id={id}
           type="file"
           accept="image/*,video/*,.heic,.heif"
           aria-describedby={[ids, noticeId].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
+          disabled={progress !== null}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
+          className="block min-h-11 w-full text-sm text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
         />
       </FieldFrame>
-      {file && !error && (
-        <p className="mt-1 text-sm text-ink">
-          {file.name} ({formatSize(file.size)})
-        </p>
+      {file && (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1">
+          <p className="min-w-0 wrap-anywhere text-sm text-ink">
+            {file.name} ({formatSize(file.size)})
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove file ${file.name}`}
+            disabled={progress !== null}
+            onClick={remove}
+          >
+            Remove file
+          </Button>
+        </div>
       )}
       <EvidenceMetadataNotice file={error ? null : file} id={noticeId} />
       {percent !== null && (

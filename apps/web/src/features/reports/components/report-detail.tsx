@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/loading-state';
+import { PageHeading } from '@/components/ui/page-heading';
 import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
 import { humanize } from '@/lib/format';
 import { useReport } from '../api/get-report';
 import { Conversation } from './conversation';
@@ -26,7 +28,7 @@ export function ReportDetail({
   texts,
 }: ReportDetailProps) {
   const report = useReport(reportId);
-  const Heading = headingLevel;
+  useDocumentTitle('Report details');
   if (report.isPending) return <LoadingState label="Loading report..." />;
   if (report.isError) {
     const missing = report.error instanceof ApiError && report.error.status === 404;
@@ -40,9 +42,13 @@ export function ReportDetail({
   return (
     <div className="space-y-6">
       <header>
-        <Heading className="break-words text-3xl font-bold tracking-tight text-brand-900">
+        <PageHeading
+          as={headingLevel}
+          documentTitle="Report details"
+          className="wrap-anywhere text-3xl font-bold tracking-tight text-brand-900"
+        >
           {data.title}
-        </Heading>
+        </PageHeading>
         <p className="mt-1 text-muted">{humanize(data.category)}</p>
       </header>
       <Card>

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@candor/contract/site';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -136,6 +136,70 @@ describe('SubmitReportPage', () => {
     renderPage(<SubmitReportPage />);
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
-    expect(await screen.findByText('Network error or server unavailable.')).toBeInTheDocument();
+    const message = await screen.findByText(
+      'Your report was not sent. Nothing you typed was lost. Try again.',
+    );
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByLabelText('Title')).toHaveValue('Unsafe scaffolding');
+    expect(screen.getByLabelText('Detailed Description')).toHaveValue('Not anchored.');
+  });
+
+  it('moves focus to a summary of the problems after an empty submit, and ties each to its field', async () => {
+    const sent = stubXhr({ status: 201, body: reportFixture() });
+    renderPage(<SubmitReportPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent('Title: This field is required.');
+    expect(summary).toHaveTextContent('Detailed Description: This field is required.');
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('This field is required.');
+    await userEvent.click(
+      within(summary).getByRole('link', { name: 'Detailed Description: This field is required.' }),
+    );
+    expect(screen.getByLabelText('Detailed Description')).toHaveFocus();
+    expect(sent.body).toBeNull();
+  });
+
+  it('lets a chosen file be removed before sending', async () => {
+    const sent = stubXhr({ status: 201, body: reportFixture() });
+    renderPage(<SubmitReportPage />);
+    await fillRequired();
+    const input = screen.getByLabelText(/Evidence/) as HTMLInputElement;
+    await userEvent.upload(input, new File(['jpeg'], 'door.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByText(/door\.jpg/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove file door.jpg' }));
+    expect(screen.queryByText(/door\.jpg/)).toBeNull();
+    expect(input.value).toBe('');
+    expect(input).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    await screen.findByText('Report submitted successfully!');
+    expect(sent.body?.get('file_upload')).toBeNull();
+  });
+
+  it('lets a visitor write, sends them to sign in, and keeps what they typed for their return', async () => {
+    localStorage.clear();
+    const sent = stubXhr({ status: 201, body: reportFixture() });
+    const { router } = renderPage(<SubmitReportPage />, {
+      path: '/submit-report',
+      extraRoutes: [{ path: '/login', element: <p>login page</p> }],
+    });
+    expect(await screen.findByText(/You are not signed in/)).toBeInTheDocument();
+    await fillRequired();
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'corruption');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    expect(await screen.findByText('You must be logged in to submit a report.')).toBeVisible();
+    expect(sent.body).toBeNull();
+    await screen.findByText('login page', {}, { timeout: 3000 });
+    expect(router.state.location.state).toEqual({
+      from: '/submit-report',
+      reason: 'You must be logged in to submit a report.',
+    });
+    tokenStorage.save(accessToken(), 'refresh');
+    await router.navigate('/submit-report');
+    expect(await screen.findByLabelText('Title')).toHaveValue('Unsafe scaffolding');
+    expect(screen.getByLabelText('Detailed Description')).toHaveValue('Not anchored.');
+    expect(screen.getByLabelText('Category')).toHaveValue('corruption');
+    expect(screen.queryByText(/You are not signed in/)).toBeNull();
   });
 });

@@ -1,0 +1,33 @@
+import type { ReportCategory } from '@candor/contract/enums';
+import { draftStore } from '@/lib/drafts';
+
+/** The submit form's values (spec section 2 fields, plus the anonymity choice). */
+export type ReportFormValues = {
+  title: string;
+  category: ReportCategory;
+  description: string;
+  priority_flag: boolean;
+  is_anonymous: boolean;
+};
+
+export type ReportDraft = { values: ReportFormValues; file: File | null };
+
+const KEY = 'submit-report';
+
+export const emptyReportForm: ReportFormValues = {
+  title: '',
+  category: 'abuse',
+  description: '',
+  priority_flag: false,
+  is_anonymous: true,
+};
+
+/**
+ * The report being written, kept while its writer signs in or creates an account (in memory
+ * only, see `draftStore`), and forgotten once it is sent.
+ */
+export const reportDraft = {
+  get: () => draftStore.get<ReportDraft>(KEY),
+  save: (draft: ReportDraft) => draftStore.save(KEY, draft),
+  forget: () => draftStore.forget(KEY),
+};

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+
+export const SITE_NAME = 'Candor';
+
+/** The browser tab's title for a page: "Page · Candor" (each page has its own). */
+export function documentTitleOf(page: string) {
+  return `${page} · ${SITE_NAME}`;
+}
+
+/**
+ * Names the page in the browser's tab and history. Titles name the kind of page, never a report's
+ * title or reference: history outlives the visit on a shared device.
+ */
+export function useDocumentTitle(page: string | null) {
+  useEffect(() => {
+    if (page) document.title = documentTitleOf(page);
+  }, [page]);
+}
