@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { EvidenceField } from './evidence-field';
 
 function fixture(name: string, type: string): File {
@@ -52,8 +52,11 @@ describe('EvidenceMetadataNotice', () => {
   it('says that location tracks and names are removed from a video', async () => {
     render(<Field file={new File(['x'], 'clip.mov', { type: 'video/quicktime' })} />);
 
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Videos can record where they were filmed, in location tags and tracks, the device, names, chapters and the time. Candor removes all of these and keeps only the picture and the sound.',
+    // The notice exists (empty) before the file is read: wait for its words.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Videos can record where they were filmed, in location tags and tracks, the device, names, chapters and the time. Candor removes all of these and keeps only the picture and the sound.',
+      ),
     );
   });
 
