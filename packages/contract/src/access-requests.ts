@@ -106,6 +106,11 @@ export const accessRequestReviewItemSchema = z.object({
   phone: z.string(),
   organization_type: organizationTypeSchema.nullable(),
   organization_name: z.string().nullable(),
+  /**
+   * The organisation the applicant's account belongs to, if any: an individual request from a
+   * member cannot be approved until they leave it (README "Becoming an administrator").
+   */
+  applicant_organization: z.string().nullable(),
 });
 export type AccessRequestReviewItem = z.infer<typeof accessRequestReviewItemSchema>;
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accessRequests, users } from '../../db/schema';
+import { accessRequests, organizations, users } from '../../db/schema';
 
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
 export type NewAccessRequest = typeof accessRequests.$inferInsert;
@@ -41,6 +41,8 @@ const pendingColumns = {
   phone: accessRequests.phone,
   organizationType: accessRequests.organizationType,
   organizationName: accessRequests.organizationName,
+  /** The organisation the applicant's account belongs to now, shown on the review card. */
+  applicantOrganization: organizations.name,
 };
 
 /** Pending requests, oldest first (a queue). */
@@ -49,6 +51,7 @@ export async function findPending(db: Executor, page?: { limit: number; offset: 
     .select(pendingColumns)
     .from(accessRequests)
     .leftJoin(users, eq(users.id, accessRequests.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(accessRequests.status, 'pending'))
     .orderBy(asc(accessRequests.submittedAt), asc(accessRequests.id));
   return page ? query.limit(page.limit).offset(page.offset) : query;

@@ -12,10 +12,15 @@ import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
-import { findUserById, updateUser } from '../accounts/accounts.repository';
+import {
+  findUserById,
+  promoteOutsideOrganizations,
+  updateUser,
+} from '../accounts/accounts.repository';
 import type { AuthUser } from '../accounts/caller';
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
 import { createNotifications } from '../notifications/notifications.service';
+import { findOrganizationById } from '../organizations/organizations.repository';
 import { createOrganization } from '../organizations/organizations.service';
 import * as repo from './access-requests.repository';
 
@@ -99,6 +104,7 @@ function toReviewItem(row: PendingRow): AccessRequestReviewItem {
     phone: row.phone,
     organization_type: row.organizationType,
     organization_name: row.organizationName,
+    applicant_organization: row.applicantOrganization,
   };
 }
 
@@ -151,10 +157,17 @@ async function grantAdminAccess(
   if (row.userId === null) return;
   const user = await findUserById(tx, row.userId);
   if (!user) return;
-  await updateUser(tx, user.id, {
-    role: 'admin',
-    ...(organizationId === null ? {} : { organizationId }),
-  });
+  if (organizationId === null) {
+    // An individual approval makes a platform administrator, and only of someone outside every
+    // organisation: an admin who belongs to one administers it (organizations.service.ts).
+    if (user.organizationId !== null) await refuseMember(tx, user);
+    if (!(await promoteOutsideOrganizations(tx, user.id))) {
+      // They joined an organisation while this was being decided.
+      await refuseMember(tx, (await findUserById(tx, user.id)) ?? user);
+    }
+  } else {
+    await updateUser(tx, user.id, { role: 'admin', organizationId });
+  }
   if (user.role !== 'admin') {
     await insertAuditEntry(tx, {
       ...actor,
@@ -164,6 +177,24 @@ async function grantAdminAccess(
       details: { from: user.role, to: 'admin', access_request_id: row.id },
     });
   }
+}
+
+/** The reason an organisation member's individual request cannot be approved (README). */
+export function memberRefusal(username: string, organizationName: string) {
+  return (
+    `${username} is a member of ${organizationName}. An individual approval cannot be given to ` +
+    'a member of an organisation: it would make them its administrator. They can leave the ' +
+    'organisation and be approved then, or the organisation can apply.'
+  );
+}
+
+async function refuseMember(
+  tx: Executor,
+  user: { username: string; organizationId: number | null },
+): Promise<never> {
+  const organization =
+    user.organizationId === null ? null : await findOrganizationById(tx, user.organizationId);
+  throw new BadRequestError(memberRefusal(user.username, organization?.name ?? 'an organisation'));
 }
 
 /** Approves or rejects a pending request; a decided request stays decided. */

@@ -131,6 +131,7 @@ describe('GET /api/accounts/admin-access-review/', () => {
       phone: body.phone,
       organization_type: 'education',
       organization_name: body.organization_name,
+      applicant_organization: null,
     });
   });
 

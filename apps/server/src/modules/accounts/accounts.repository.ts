@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -82,4 +82,27 @@ export async function findCaller(db: Executor, id: number) {
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;
+}
+
+/**
+ * Makes a platform administrator, only while the account belongs to no organisation: a join
+ * committed a moment earlier is seen, and the answer is then false.
+ */
+export async function promoteOutsideOrganizations(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.organizationId)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Sets the organisation of an account that is not an administrator; false otherwise. */
+export async function joinOrganizationAsMember(db: Executor, id: number, organizationId: number) {
+  const rows = await db
+    .update(users)
+    .set({ organizationId, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.role, 'user')))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

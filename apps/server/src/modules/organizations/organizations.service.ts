@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
-import { updateUser } from '../accounts/accounts.repository';
+import { joinOrganizationAsMember, updateUser } from '../accounts/accounts.repository';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import * as repo from './organizations.repository';
@@ -63,7 +63,10 @@ export async function join(ctx: AppContext, user: Member, code: string): Promise
   if (user.organizationId !== null && user.organizationId !== organization.id) {
     throw new BadRequestError('Leave your current organisation before joining another.');
   }
-  await updateUser(ctx.db, user.id, { organizationId: organization.id });
+  // Only while not an administrator: an approval committed a moment earlier is seen.
+  if (!(await joinOrganizationAsMember(ctx.db, user.id, organization.id))) {
+    throw new BadRequestError('Administrators cannot join an organisation with a code.');
+  }
   return toMine(organization, { ...user, organizationId: organization.id });
 }
 

@@ -1,5 +1,5 @@
 import type { ReportStatus } from '@candor/contract/enums';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organizations, reports, users } from '../../db/schema';
 
@@ -124,9 +124,25 @@ export async function touchReport(db: Executor, id: number) {
   await db.update(reports).set({ updatedAt: sql`now()` }).where(eq(reports.id, id));
 }
 
-export async function deleteReportRow(db: Executor, id: number): Promise<boolean> {
-  const rows = await db.delete(reports).where(eq(reports.id, id)).returning({ id: reports.id });
-  return rows.length === 1;
+/**
+ * Deletes the report unless it is resolved, in one statement, so a resolution committed a moment
+ * earlier is seen (PostgreSQL re-checks the condition on the row it waited for). Answers the
+ * status that kept it, `null` when deleted, or `'missing'`.
+ */
+export async function deleteUnresolvedReport(
+  db: Executor,
+  id: number,
+): Promise<null | 'resolved' | 'missing'> {
+  const rows = await db
+    .delete(reports)
+    .where(and(eq(reports.id, id), ne(reports.status, 'resolved')))
+    .returning({ id: reports.id });
+  if (rows.length === 1) return null;
+  const [kept] = await db
+    .select({ status: reports.status })
+    .from(reports)
+    .where(eq(reports.id, id));
+  return kept ? 'resolved' : 'missing';
 }
 
 /**

@@ -106,11 +106,12 @@ export async function getReport(ctx: AppContext, user: AuthUser, id: number): Pr
 /** Owner only; a resolved report is kept (spec section 4). Removes its messages and file too. */
 export async function deleteReport(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
   const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
-  if (report.status === 'resolved') {
-    throw new BadRequestError('A resolved report cannot be deleted.');
-  }
+  const resolvedRefusal = 'A resolved report cannot be deleted.';
+  if (report.status === 'resolved') throw new BadRequestError(resolvedRefusal);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.deleteReportRow(tx, id))) throw new NotFoundError();
+    const kept = await repo.deleteUnresolvedReport(tx, id);
+    if (kept === 'resolved') throw new BadRequestError(resolvedRefusal);
+    if (kept === 'missing') throw new NotFoundError();
     await insertAuditEntry(tx, {
       // The reporter of an anonymous report is not named, not even here (DESIGN.md 1).
       actorUserId: report.isAnonymous ? null : user.id,

@@ -7,7 +7,11 @@ import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { SuperuserDashboardRoute } from './superuser-dashboard-route';
 
-const request = (id: number, username: string | null) =>
+const request = (
+  id: number,
+  username: string | null,
+  overrides: Partial<AccessRequestReviewItem> = {},
+) =>
   ({
     id,
     username,
@@ -18,6 +22,8 @@ const request = (id: number, username: string | null) =>
     phone: '+1 555 0100',
     organization_type: 'education',
     organization_name: `School ${id}`,
+    applicant_organization: null,
+    ...overrides,
   }) satisfies AccessRequestReviewItem;
 
 const contactMessage = {
@@ -52,6 +58,34 @@ describe('SuperuserDashboardRoute', () => {
     ).toHaveAttribute('datetime', '2025-05-01T10:00:00.000Z');
     expect(within(first).getByText('Educational Institution')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'No account yet' })).toBeInTheDocument();
+  });
+
+  it("shows the applicant's organization, and no approval for a member applying alone", async () => {
+    mockFetch({
+      'GET /api/accounts/admin-access-review/': {
+        body: [
+          request(1, 'ada', {
+            request_type: 'individual',
+            organization_type: null,
+            organization_name: null,
+            applicant_organization: 'Hill School',
+          }),
+          request(2, 'bob', { applicant_organization: 'Hill School' }),
+        ],
+      },
+    });
+    render();
+    const member = await screen.findByRole('article', { name: 'ada' });
+    expect(within(member).getByText("Applicant's organization")).toBeInTheDocument();
+    const approve = within(member).getByRole('button', { name: 'Approve ada' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(
+      /ada is a member of Hill School\. An individual approval would make them its administrator/,
+    );
+    expect(within(member).getByRole('button', { name: 'Reject ada' })).toBeEnabled();
+    // An organisation's own request is decided as usual.
+    const organization = screen.getByRole('article', { name: 'bob' });
+    expect(within(organization).getByRole('button', { name: 'Approve bob' })).toBeEnabled();
   });
 
   it('removes a request once approved and sends the decision', async () => {

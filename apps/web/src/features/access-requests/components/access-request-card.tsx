@@ -18,9 +18,16 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec section 2: username, justification, submitted time, Approve and Reject. */
+/**
+ * Spec section 2: username, justification, submitted time, Approve and Reject. The applicant's
+ * organisation is shown too: an individual request from a member cannot be approved (the server
+ * refuses it) until they leave, or it would make them that organisation's administrator.
+ */
 export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCardProps) {
   const name = request.username ?? 'No account yet';
+  const isMemberApplyingAlone =
+    request.request_type === 'individual' && request.applicant_organization !== null;
+  const noteId = `access-request-${request.id}-member-note`;
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <article aria-labelledby={`access-request-${request.id}`}>
@@ -43,6 +50,9 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
           />
           <Detail label="Email" value={request.email} />
           <Detail label="Phone" value={request.phone} />
+          {request.applicant_organization !== null && (
+            <Detail label="Applicant's organization" value={request.applicant_organization} />
+          )}
           {request.request_type === 'organization' && (
             <>
               <Detail label="Organization" value={request.organization_name ?? 'N/A'} />
@@ -57,11 +67,22 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
             </>
           )}
         </dl>
+        {isMemberApplyingAlone && (
+          <p
+            id={noteId}
+            className="mt-4 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-900"
+          >
+            {name} is a member of {request.applicant_organization}. An individual approval would
+            make them its administrator, so it cannot be given while they belong to it. They can
+            leave the organization and be approved then, or the organization can apply.
+          </p>
+        )}
         <div className="mt-4 flex gap-3">
           <Button
-            disabled={isBusy}
+            disabled={isBusy || isMemberApplyingAlone}
             onClick={() => onDecide('approve')}
             aria-label={`Approve ${name}`}
+            aria-describedby={isMemberApplyingAlone ? noteId : undefined}
           >
             Approve
           </Button>
