@@ -25,6 +25,7 @@ import {
   selectLiveProtocol,
 } from './modules/notifications/notifications.socket';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { evidenceCleanupPlugin } from './modules/reports/evidence-cleanup';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
 
+  await app.register(evidenceCleanupPlugin);
   await app.register(webAppPlugin);
   return app;
 }

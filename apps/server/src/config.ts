@@ -75,6 +75,7 @@ const envSchema = z.object({
   WS_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  EVIDENCE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOADS_DIR: optionalString,
   S3_BUCKET: optionalString,
@@ -124,7 +125,8 @@ export type Config = {
   };
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
   live: { heartbeatMs: number };
-  uploads: { maxBytes: number; maxImagePixels: number };
+  /** `sweepIntervalMs`: how often stored files no report references are removed (0: never). */
+  uploads: { maxBytes: number; maxImagePixels: number; sweepIntervalMs: number };
   storage:
     | { driver: 'local'; dir: string }
     | {
@@ -206,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploads: {
       maxBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
       maxImagePixels: env.MAX_IMAGE_PIXELS,
+      sweepIntervalMs: env.EVIDENCE_SWEEP_INTERVAL_MINUTES * 60_000,
     },
     storage:
       env.STORAGE_DRIVER === 's3'

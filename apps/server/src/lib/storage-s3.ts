@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -21,6 +22,9 @@ export function createS3Storage(config: S3Config): FileStorage {
         : undefined,
   });
   const Bucket = config.bucket;
+  const remove = async (key: string) => {
+    await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+  };
   return {
     async put(key, data) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data }));
@@ -30,8 +34,22 @@ export function createS3Storage(config: S3Config): FileStorage {
       if (!answer.Body) throw new Error(`Empty object ${key}`);
       return Buffer.from(await answer.Body.transformToByteArray());
     },
-    async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    delete: remove,
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key;
+          if (!key) continue;
+          yield {
+            key,
+            modifiedAt: object.LastModified ?? new Date(0),
+            remove: () => remove(key),
+          };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -1,17 +1,31 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
+/** One stored object, as a listing sees it. */
+export type StoredObject = { key: string; modifiedAt: Date; remove(): Promise<void> };
 
 /** Where evidence files live (DESIGN.md "Data"). Bytes handed to it are already encrypted. */
 export type FileStorage = {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Everything stored, leftovers of interrupted writes included, for the orphan sweep. */
+  list(): AsyncIterable<StoredObject>;
 };
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 function checkKey(key: string) {
   if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+async function entriesOf(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 export function createLocalStorage(dir: string): FileStorage {
@@ -30,5 +44,22 @@ export function createLocalStorage(dir: string): FileStorage {
     },
     get: (key) => readFile(fileOf(key)),
     delete: (key) => rm(fileOf(key), { force: true }),
+    async *list() {
+      for (const folder of await entriesOf(dir)) {
+        if (!folder.isDirectory()) continue;
+        for (const entry of await entriesOf(path.join(dir, folder.name))) {
+          if (!entry.isFile()) continue;
+          const file = path.join(dir, folder.name, entry.name);
+          const info = await stat(file).catch(() => null);
+          if (!info) continue;
+          // A `.partial` file is a write a crash interrupted: never a report's file.
+          yield {
+            key: entry.name,
+            modifiedAt: info.mtime,
+            remove: () => rm(file, { force: true }),
+          };
+        }
+      }
+    },
   };
 }

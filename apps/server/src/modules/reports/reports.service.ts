@@ -48,8 +48,9 @@ export async function createReport(
   const evidence = input.file ? await storeEvidence(ctx, input.file) : null;
   const reference = await uniqueReference(ctx);
   const owner: SealedOwner = { userId: user.id, reference };
+  let id: number;
   try {
-    const id = await ctx.db.transaction(async (tx) => {
+    id = await ctx.db.transaction(async (tx) => {
       const reportId = await repo.insertReport(tx, {
         reference,
         title: fields.title,
@@ -77,11 +78,18 @@ export async function createReport(
       );
       return reportId;
     });
-    return getReportPayload(ctx, id);
   } catch (error) {
-    if (evidence) await ctx.storage.delete(evidence.key);
+    // The row did not commit, so its file must not stay (README "Evidence files").
+    if (evidence) {
+      await ctx.storage.delete(evidence.key).catch((cause: unknown) => {
+        // Left for the sweep of unreferenced files (evidence-cleanup.ts).
+        ctx.log.warn({ err: cause }, 'could not remove the file of a report that failed');
+      });
+    }
     throw error;
   }
+  // Committed: whatever happens from here on, the report keeps its file.
+  return getReportPayload(ctx, id);
 }
 
 async function getReportPayload(ctx: AppContext, id: number): Promise<Report> {
@@ -123,7 +131,13 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
     });
   });
   ctx.searchTexts.forget(id);
-  if (report.evidenceKey) await ctx.storage.delete(report.evidenceKey);
+  // The row is gone first, so no report is ever left without its file; a file whose removal
+  // fails now is removed by the sweep of unreferenced files (evidence-cleanup.ts).
+  if (report.evidenceKey) {
+    await ctx.storage.delete(report.evidenceKey).catch((cause: unknown) => {
+      ctx.log.warn({ err: cause }, 'could not remove the file of a deleted report');
+    });
+  }
 }
 
 const cancelRefusals: Record<string, string> = {

@@ -1,0 +1,105 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../../context';
+import { reports } from '../../db/schema';
+import type { StoredObject } from '../../lib/storage';
+
+/** The advisory lock key of the sweep: one process at a time sweeps, whichever it is. */
+const SWEEP_LOCK = [0x45_56_49_44, 1] as const;
+/** Files younger than this may belong to a report being filed right now. */
+export const ORPHAN_MIN_AGE_MS = 60 * 60_000;
+const BATCH = 500;
+
+/**
+ * Removes the objects of `batch` that no report references, in a short transaction under an
+ * advisory lock (null when another process holds it: that one is sweeping).
+ */
+async function removeUnreferenced(
+  ctx: Pick<AppContext, 'db'>,
+  batch: StoredObject[],
+): Promise<number | null> {
+  if (batch.length === 0) return 0;
+  return ctx.db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK[0]}::int, ${SWEEP_LOCK[1]}::int) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    if (!lock.rows[0]?.locked) return null;
+    const rows = await tx
+      .select({ key: reports.evidenceKey })
+      .from(reports)
+      .where(
+        inArray(
+          reports.evidenceKey,
+          batch.map((object) => object.key),
+        ),
+      );
+    const referenced = new Set(rows.map((row) => row.key));
+    let removed = 0;
+    for (const object of batch) {
+      if (referenced.has(object.key)) continue;
+      await object.remove();
+      removed += 1;
+    }
+    return removed;
+  });
+}
+
+/**
+ * Removes stored files that no report references and that are older than `minAgeMs`: files of a
+ * report whose row never committed (a crash between storing and inserting) or whose removal after
+ * a delete failed. A file is stored before its row commits and a row is deleted before its file,
+ * so no row is ever left without its file; files younger than `minAgeMs` may belong to a report
+ * being filed now and are left alone. Each batch is checked and removed under a transaction-level
+ * advisory lock, so processes never sweep the same files at once (the one that finds the lock
+ * taken stops: another is sweeping). Answers how many were removed, or null when it stopped.
+ */
+export async function removeOrphanEvidence(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  options: { minAgeMs: number } = { minAgeMs: ORPHAN_MIN_AGE_MS },
+): Promise<{ removed: number } | null> {
+  const cutoff = Date.now() - options.minAgeMs;
+  let removed = 0;
+  let batch: StoredObject[] = [];
+  for await (const object of ctx.storage.list()) {
+    if (object.modifiedAt.getTime() > cutoff) continue;
+    batch.push(object);
+    if (batch.length < BATCH) continue;
+    const count = await removeUnreferenced(ctx, batch);
+    if (count === null) return null;
+    removed += count;
+    batch = [];
+  }
+  const count = await removeUnreferenced(ctx, batch);
+  return count === null ? null : { removed: removed + count };
+}
+
+/** Sweeps shortly after start, then every EVIDENCE_SWEEP_INTERVAL_MINUTES (0: never). */
+export const evidenceCleanupPlugin = fp(async (app: FastifyInstance) => {
+  const intervalMs = app.ctx.config.uploads.sweepIntervalMs;
+  if (intervalMs === 0) return;
+  const sweep = async () => {
+    try {
+      const outcome = await removeOrphanEvidence(app.ctx);
+      if (outcome && outcome.removed > 0) {
+        app.log.info(`Removed ${outcome.removed} stored file(s) that no report references`);
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'evidence sweep failed');
+    }
+  };
+  let interval: NodeJS.Timeout | undefined;
+  const first = setTimeout(
+    () => {
+      void sweep();
+      interval = setInterval(() => void sweep(), intervalMs);
+      interval.unref();
+    },
+    Math.min(intervalMs, 60_000),
+  );
+  first.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    if (interval) clearInterval(interval);
+  });
+});
