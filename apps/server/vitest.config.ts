@@ -12,6 +12,14 @@ if (!onPostgres) {
     `Not applicable on PGlite, left out (set TEST_DATABASE_URL to run them): ${postgresOnly.join(', ')}`,
   );
 }
+/** Shared counters need a Redis server: TEST_REDIS_URL (.ci/run sets it). */
+const redisOnly = ['src/**/*.redis.test.ts'];
+const withRedis = Boolean(process.env.TEST_REDIS_URL);
+if (!withRedis) {
+  console.info(
+    `No Redis given, left out (set TEST_REDIS_URL to run them): ${redisOnly.join(', ')}`,
+  );
+}
 
 /**
  * One worker, modules shared between files: every file uses the same database for the run
@@ -20,7 +28,11 @@ if (!onPostgres) {
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: onPostgres ? configDefaults.exclude : [...configDefaults.exclude, ...postgresOnly],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(onPostgres ? [] : postgresOnly),
+      ...(withRedis ? [] : redisOnly),
+    ],
     pool: 'forks',
     maxWorkers: 1,
     isolate: false,

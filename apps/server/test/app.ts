@@ -8,8 +8,8 @@ import pino from 'pino';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { createStorage } from '../src/lib/create-storage';
 import { resolveSecrets } from '../src/lib/secrets';
-import { createLocalStorage } from '../src/lib/storage';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config };
 
@@ -81,9 +81,7 @@ export async function buildTestApp(
   const app = await buildApp(config, {
     database,
     secrets: resolveSecrets(config, () => {}),
-    storage: createLocalStorage(
-      config.storage.driver === 'local' ? config.storage.dir : path.join(dataDir, 'uploads'),
-    ),
+    storage: await createStorage(config),
     logger: options.logger ?? pino({ level: 'silent' }),
   });
   await app.ready();
