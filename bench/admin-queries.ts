@@ -32,12 +32,17 @@ await app.inject({
   payload: { username: 'bench_admin', password: 'bench-admin-passphrase', email: '' },
 });
 await database.db.execute(sql`update users set role = 'admin' where username = 'bench_admin'`);
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/accounts/login/',
-  payload: { username: 'bench_admin', password: 'bench-admin-passphrase' },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
+const headers = { authorization: '' };
+/** Access tokens last five minutes, less than a run on a busy machine: sign in again then. */
+async function signIn() {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/accounts/login/',
+    payload: { username: 'bench_admin', password: 'bench-admin-passphrase' },
+  });
+  headers.authorization = `Bearer ${login.json().access}`;
+}
+await signIn();
 
 // Descriptions are sealed like real ones; a handful of sealed values are reused across rows.
 const sealed = Array.from({ length: 16 }, (_, i) =>
@@ -75,6 +80,12 @@ async function measure(url: string, rounds: number, cold: boolean): Promise<numb
     const start = process.hrtime.bigint();
     const response = await fetch(`${base}${url}`, { headers });
     await response.arrayBuffer();
+    if (response.status === 401) {
+      // The token expired: sign in again and take this sample again, unmeasured by the login.
+      await signIn();
+      i -= 1;
+      continue;
+    }
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     // The first ten warm the connection pool and the plans.
     if (i >= 10) samples.push(Number(process.hrtime.bigint() - start) / 1e6);
@@ -97,6 +108,19 @@ const cases: [label: string, url: string, rounds: number, cold: boolean][] = [
   ['search, description words, none opened yet', words, SEARCH_ROUNDS, true],
   ['search, description words, opened ones in memory', words, SEARCH_ROUNDS, false],
   ['search, status filter + words, in memory', `${words}&status=pending`, SEARCH_ROUNDS, false],
+  // A reference number typed without its dashes, part of it (report 4242: CND-BNCH-039U-4242).
+  [
+    'search, part of a reference number, in memory',
+    '/api/admin/reports/?q=bnch039u4242&limit=25',
+    SEARCH_ROUNDS,
+    false,
+  ],
+  [
+    'admin list, priority filter, first page',
+    '/api/admin/reports/?priority=true&limit=25',
+    ROUNDS,
+    false,
+  ],
 ];
 const lines: string[] = [];
 for (const [label, url, rounds, cold] of cases) {

@@ -19,8 +19,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { outputFolder: 'output/report', open: 'never' }]],
   use: {
     baseURL,

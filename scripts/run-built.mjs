@@ -1,6 +1,7 @@
-// Runs the built server (`main`) or one of its commands (`create-superuser`, `migrate`) with plain
-// Node. What a fresh checkout lacks is built first (`npm run build` rebuilds everything), so
-// `npm ci --omit=dev && npm run serve` works: production needs no TypeScript runner.
+// Runs the built server (`main`) or one of its commands (`create-superuser`, `migrate`, `backup`,
+// `restore`, `audit-verify`, `rotate-keys`) with plain Node. What a fresh checkout lacks is built
+// first (`npm run build` rebuilds everything), so `npm ci --omit=dev && npm run serve` works:
+// production needs no TypeScript runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,14 +9,23 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [entry, ...args] = process.argv.slice(2);
-const entries = ['main', 'create-superuser', 'migrate'];
+const entries = [
+  'main',
+  'create-superuser',
+  'migrate',
+  'backup',
+  'restore',
+  'audit-verify',
+  'rotate-keys',
+];
 if (!entries.includes(entry)) {
   console.error(`Usage: node scripts/run-built.mjs <${entries.join('|')}> [arguments]`);
   process.exit(2);
 }
 
 const builds = [
-  { workspace: 'apps/server', output: 'apps/server/dist/main.js' },
+  // The command's own bundle: a build older than the command has none.
+  { workspace: 'apps/server', output: `apps/server/dist/${entry}.js` },
   // Only the server serves the web app.
   ...(entry === 'main' ? [{ workspace: 'apps/web', output: 'apps/web/dist/index.html' }] : []),
 ];

@@ -25,6 +25,10 @@ await build({
     main: 'src/main.ts',
     'create-superuser': 'src/cli/create-superuser.ts',
     migrate: 'src/cli/migrate.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
+    'audit-verify': 'src/cli/audit-verify.ts',
+    'rotate-keys': 'src/cli/rotate-keys.ts',
     // Started by lib/evidence/media-jobs.ts in a worker thread, from beside the main bundle.
     'media-worker': 'src/lib/evidence/media-worker.ts',
   },

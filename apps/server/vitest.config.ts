@@ -37,7 +37,7 @@ export default defineConfig({
     maxWorkers: 1,
     isolate: false,
     fileParallelism: false,
-    testTimeout: 30_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default'],
   },

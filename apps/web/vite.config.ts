@@ -1,13 +1,29 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.CANDOR_API_URL ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Every text file is also written as .br and .gz at build time, so the server never
+    // compresses at request time (apps/server/src/plugins/web-app.ts picks one per request).
+    compression({
+      include: /\.(html|js|mjs|css|svg|txt|webmanifest)$/,
+      threshold: 0,
+      skipIfLargerOrEqual: false,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   resolve: {
     // `@/x` is `src/x`: imports that leave a feature or a top-level folder start at the root.
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -25,6 +41,8 @@ export default defineConfig({
     sourcemap: false,
     // The production CSP allows no inline script: keep the module preload polyfill out of HTML.
     modulePreload: { polyfill: false },
+    // bench/ and the budget test read which files each page needs from here.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
@@ -33,5 +51,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     css: false,
+    // Journeys through a page take a few seconds on a machine busy with other work.
+    testTimeout: 20_000,
   },
 });

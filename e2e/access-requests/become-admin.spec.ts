@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
 import { registerUser, uniqueUsername } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { loginThroughForm, logout } from '../support/login';
+import { expectLoginPage, loginThroughForm, logout } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
 
 const SUCCESS = 'Application submitted successfully! You will be notified upon approval.';
@@ -43,7 +43,9 @@ test('a user applies for an organisation, the superuser approves, and the user b
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'superuser-dashboard');
   await card.getByRole('button', { name: /^Approve/ }).click();
-  await expect(page.getByRole('status')).toHaveText('Request approved.');
+  await expect(
+    page.getByRole('region', { name: 'Pending access requests' }).getByRole('status'),
+  ).toHaveText('Request approved.');
   await expect(card).toBeHidden();
   await logout(page);
 
@@ -56,7 +58,7 @@ test('a user applies for an organisation, the superuser approves, and the user b
   await expect(page.getByText(/has been approved/)).toBeVisible();
   await page.keyboard.press('Escape');
   await nav.getByRole('link', { name: 'Profile' }).click();
-  await expect(page.getByText(organizationName)).toBeVisible();
+  await expect(page.getByText(organizationName, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Generate join code' }).click();
   await expect(page.getByRole('status')).toContainText(/[0-9A-Z]{4}(-[0-9A-Z]{4}){3}/);
   await nav.getByRole('link', { name: 'Admin Dashboard' }).click();
@@ -87,7 +89,7 @@ test('a visitor applies without an account and registers with the invitation cod
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
 
   const console = await browser.newContext();
   const admin = await console.newPage();

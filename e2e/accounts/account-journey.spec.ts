@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerUser, uniqueUsername } from '../support/api';
+import { expectLoginPage } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
 
 test('register, log in, see and edit the profile, log out', async ({ page }) => {
@@ -14,7 +15,7 @@ test('register, log in, see and edit the profile, log out', async ({ page }) => 
   await expect(page.getByRole('status')).toHaveText(
     'Registration successful! Redirecting to login...',
   );
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
 
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
@@ -43,7 +44,7 @@ test('register, log in, see and edit the profile, log out', async ({ page }) => 
   await expect(page.getByText(`${renamed}@example.org`)).toBeVisible();
 
   await nav.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
   expect(
     await page.evaluate(() => [
       localStorage.getItem('accessToken'),
@@ -103,7 +104,7 @@ test('a visitor who writes a report, then signs in to send it, finds it as they 
   await page.getByLabel('Detailed Description').fill('It happens every lunch break.');
   await page.getByRole('button', { name: 'Submit Report' }).click();
   await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
   await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
@@ -122,7 +123,7 @@ test('an undecodable stored token is cleared and the visitor goes to /login', as
     localStorage.setItem('refreshToken', 'not-a-refresh-token');
   });
   await page.goto('/my-reports');
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
   expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
 });
 

@@ -51,7 +51,7 @@ test('an admin works a report while the reporter watches live', async ({ browser
   await admin.goto('/admin-dashboard');
   await expect(admin.getByRole('heading', { name: 'Admin Command Center' })).toBeVisible();
   await expect(admin.getByRole('heading', { name: title })).toBeVisible();
-  await expect(admin.getByText('Reports by category')).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Reports by category' })).toBeVisible();
   await expectNoAxeViolations(admin);
   await saveScreenshot(admin, 'admin-dashboard');
   await admin.getByLabel('Search').fill(title);

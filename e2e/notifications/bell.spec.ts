@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type E2eUser, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { expectLoginPage } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
 
 // Creating a notification needs a report status change or an access-request decision; those
@@ -58,7 +59,7 @@ test('the bell connects its socket, opens an empty panel and closes by keyboard'
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Logout' })
     .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
   await expect.poll(() => socket.isClosed()).toBe(true);
   await context.close();
 });

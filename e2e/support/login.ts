@@ -15,10 +15,19 @@ export async function loginThroughForm(page: Page, user: E2eUser, landing?: RegE
   else await expect(page).not.toHaveURL(/\/login$/);
 }
 
+/**
+ * Waits until the login page is on screen, not only in the address bar: while its code loads
+ * the previous page stays visible, and its fields would take what a test types.
+ */
+export async function expectLoginPage(page: Page) {
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+}
+
 export async function logout(page: Page) {
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Logout' })
     .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
 }

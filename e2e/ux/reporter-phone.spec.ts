@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueUsername } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { expectLoginPage } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
 
 const photo = path.join(
@@ -75,7 +76,7 @@ test('a first-time reporter on a phone writes, creates an account on the way, an
   // Sending asks a visitor to sign in; they create an account instead.
   await page.getByRole('button', { name: 'Submit Report' }).tap();
   await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectLoginPage(page);
   await expect(page).toHaveTitle('Sign in · Candor');
   await step(page, '04-login');
   await page.getByRole('link', { name: 'Create an account' }).tap();

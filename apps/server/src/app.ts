@@ -9,6 +9,7 @@ import {
 import type { Config } from './config';
 import { createContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import type { Clock } from './lib/clock';
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
@@ -19,13 +20,14 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { intakeRoutes } from './modules/intake/intake.routes';
+import { trackRoutes } from './modules/intake/track.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import {
   notificationsSocketRoutes,
   selectLiveProtocol,
 } from './modules/notifications/notifications.socket';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
-import { evidenceCleanupPlugin } from './modules/reports/evidence-cleanup';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
@@ -33,6 +35,7 @@ import { errorsPlugin } from './plugins/errors';
 import { liveNotificationsPlugin } from './plugins/live-notifications';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
+import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -49,6 +52,8 @@ export type AppDeps = {
   secrets: Secrets;
   storage: FileStorage;
   logger: FastifyBaseLogger;
+  /** The time source of scheduled jobs; the system clock unless a test injects one. */
+  clock?: Clock;
 };
 
 /**
@@ -84,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       secrets: deps.secrets,
       storage: deps.storage,
       log: deps.logger,
+      clock: deps.clock,
     }),
   );
 
@@ -138,8 +144,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(organizationsRoutes, { prefix: '/api/organizations' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(intakeRoutes, { prefix: '/api/intake' });
+  await app.register(trackRoutes, { prefix: '/api/track' });
 
-  await app.register(evidenceCleanupPlugin);
+  await app.register(schedulerPlugin);
   await app.register(webAppPlugin);
   return app;
 }

@@ -76,6 +76,9 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
   EVIDENCE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  ACKNOWLEDGE_WITHIN_DAYS: z.coerce.number().int().min(1).max(7).default(7),
+  FEEDBACK_WITHIN_MONTHS: z.coerce.number().int().min(1).max(3).default(3),
+  SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOADS_DIR: optionalString,
   S3_BUCKET: optionalString,
@@ -90,6 +93,12 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  INTAKE_REPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  INTAKE_PROOF_OF_WORK: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
+  TRACK_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  TRACK_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  TRACK_SESSION_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
   TRUST_PROXY: optionalString.transform(parseTrustProxy),
   CORS_ORIGINS: optionalString,
   WEB_DIST_DIR: optionalString,
@@ -123,6 +132,13 @@ export type Config = {
     /** A rotated refresh token sent again this soon answers the same successor (two tabs). */
     refreshReuseGraceSeconds: number;
   };
+  /**
+   * The platform's legal periods (docs/design.md "The legal clock"): acknowledge within
+   * `acknowledgeDays`, give feedback within `feedbackMonths`; organisations may set shorter ones.
+   */
+  deadlines: { acknowledgeDays: number; feedbackMonths: number };
+  /** How often this process looks for due scheduled jobs (0: it runs none by itself). */
+  scheduler: { tickMs: number };
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
   live: { heartbeatMs: number };
   /** `sweepIntervalMs`: how often stored files no report references are removed (0: never). */
@@ -148,6 +164,21 @@ export type Config = {
     loginFailuresPerAccount: number;
     loginFailuresPerAddress: number;
     loginFailureWindowMs: number;
+  };
+  /**
+   * Reports without an account (modules/intake, README "Reporting without an account"): filings
+   * per address and per organisation an hour; the proof of work's largest counter (the work is
+   * between a quarter of it and all of it); /track failures per address and in all an hour; how
+   * long a /track session lasts.
+   */
+  intake: {
+    perAddressPerHour: number;
+    perOrganizationPerHour: number;
+    proofOfWorkMaxCounter: number;
+    trackFailuresPerAddress: number;
+    trackFailuresGlobal: number;
+    trackFailureWindowMs: number;
+    trackSessionSeconds: number;
   };
   /** Fastify's `trustProxy`: false, a hop count, or proxy addresses and CIDR ranges. */
   trustProxy: false | number | string[];
@@ -205,6 +236,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     },
     live: { heartbeatMs: env.WS_HEARTBEAT_INTERVAL_MS },
+    scheduler: { tickMs: env.SCHEDULER_TICK_SECONDS * 1000 },
+    deadlines: {
+      acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
+      feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,
+    },
     uploads: {
       maxBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
       maxImagePixels: env.MAX_IMAGE_PIXELS,
@@ -230,6 +266,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginFailuresPerAccount: env.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerAddress: env.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
       loginFailureWindowMs: 15 * 60_000,
+    },
+    intake: {
+      perAddressPerHour: env.INTAKE_REPORTS_PER_ADDRESS_PER_HOUR,
+      perOrganizationPerHour: env.INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR,
+      proofOfWorkMaxCounter: env.INTAKE_PROOF_OF_WORK,
+      trackFailuresPerAddress: env.TRACK_FAILURES_PER_ADDRESS_PER_HOUR,
+      trackFailuresGlobal: env.TRACK_FAILURES_PER_HOUR,
+      trackFailureWindowMs: 60 * 60_000,
+      trackSessionSeconds: env.TRACK_SESSION_MINUTES * 60,
     },
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS

@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
 import { type Counters, createMemoryCounters, createRedisCounters } from './lib/counters';
 import { createHasher, createSealer, type Hasher, type Sealer } from './lib/crypto';
+import { errorSummary } from './lib/logger';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { createRedisClient } from './lib/redis';
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
@@ -25,6 +28,10 @@ export type AppContext = {
   /** Shared with every server process through Redis when REDIS_URL is set. */
   redis?: Redis;
   counters: Counters;
+  /** The time source of scheduled jobs (tests inject their own). */
+  clock: Clock;
+  /** This process's Prometheus metrics (lib/metrics.ts). */
+  metrics: Metrics;
 };
 
 declare module 'fastify' {
@@ -39,10 +46,11 @@ export function createContext(deps: {
   secrets: Secrets;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  clock?: Clock;
 }): AppContext {
   const redis = deps.config.redisUrl
     ? createRedisClient(deps.config.redisUrl, (error) =>
-        deps.log.warn({ err: error }, 'redis unavailable'),
+        deps.log.warn({ error: errorSummary(error) }, 'redis unavailable'),
       )
     : undefined;
   return {
@@ -57,5 +65,7 @@ export function createContext(deps: {
     searchTexts: createSearchTexts(),
     redis,
     counters: redis ? createRedisCounters(redis) : createMemoryCounters(),
+    clock: deps.clock ?? systemClock,
+    metrics: createMetrics({ processMetrics: deps.config.env !== 'test' }),
   };
 }

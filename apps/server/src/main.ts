@@ -2,7 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createStorage } from './lib/create-storage';
 import { checkStoredKeys } from './lib/key-check';
-import { createLogger } from './lib/logger';
+import { holdKeyPresence, type KeyPresence } from './lib/key-presence';
+import { createLogger, errorSummary } from './lib/logger';
 import { resolveSecrets } from './lib/secrets';
 import { StartupError } from './lib/startup-error';
 import { hasSuperuser } from './modules/accounts/accounts.repository';
@@ -14,11 +15,18 @@ async function main() {
   const log = createLogger(config.logLevel);
   const secrets = resolveSecrets(config, (message) => log.info(message));
   const { database, description, close } = await openMigratedDatabase(config, (error) =>
-    log.error({ err: error }, 'database connection error'),
+    log.error({ error: errorSummary(error) }, 'database connection error'),
   );
   log.info(`Database: ${description} (migrations applied)`);
+  let presence: KeyPresence | undefined;
   try {
     await checkStoredKeys(database.db, secrets);
+    // On a PostgreSQL server, tells rotate-keys which keys this process holds (lib/key-presence).
+    if (config.database.url) {
+      presence = await holdKeyPresence(config.database.url, secrets.keyring, (error) =>
+        log.warn({ err: error }, 'key presence connection lost'),
+      );
+    }
   } catch (error) {
     await close();
     throw error;
@@ -57,9 +65,11 @@ async function main() {
     try {
       await app.close();
       await close();
+      // Last: until the pool is closed this process may still commit values sealed with its key.
+      await presence?.close();
       process.exit(0);
     } catch (error) {
-      log.error({ err: error }, 'shutdown failed');
+      log.error({ error: errorSummary(error) }, 'shutdown failed');
       process.exit(1);
     }
   };

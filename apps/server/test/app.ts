@@ -8,7 +8,9 @@ import pino from 'pino';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import type { Clock } from '../src/lib/clock';
 import { createStorage } from '../src/lib/create-storage';
+import { createLogger } from '../src/lib/logger';
 import { resolveSecrets } from '../src/lib/secrets';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config };
@@ -29,11 +31,18 @@ const baseEnv: Record<string, string> = {
   RATE_LIMIT_AUTH_PER_MINUTE: '100000',
   RATE_LIMIT_WRITE_PER_MINUTE: '100000',
   RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-  // Tests sweep when they mean to.
+  // Tests sweep and run scheduled jobs when they mean to.
   EVIDENCE_SWEEP_INTERVAL_MINUTES: '0',
+  SCHEDULER_TICK_SECONDS: '0',
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '100000',
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '100000',
   WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  // Reports without an account: a light proof of work, and limits tests lower when they mean to.
+  INTAKE_PROOF_OF_WORK: '200',
+  INTAKE_REPORTS_PER_ADDRESS_PER_HOUR: '100000',
+  INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR: '100000',
+  TRACK_FAILURES_PER_ADDRESS_PER_HOUR: '100000',
+  TRACK_FAILURES_PER_HOUR: '100000',
 };
 
 let sharedDatabase: Promise<DatabaseHandle> | undefined;
@@ -48,6 +57,13 @@ async function createDatabase(): Promise<DatabaseHandle> {
   }
   await database.migrate();
   return database;
+}
+
+/** A second handle on the run's PostgreSQL database: its own pool, as another process has. */
+export async function openSecondHandle(): Promise<DatabaseHandle> {
+  if (!testDatabaseUrl) throw new Error('a second handle needs TEST_DATABASE_URL');
+  await getTestDatabase();
+  return openDatabase({ url: testDatabaseUrl });
 }
 
 /** The run's one database, migrated once. */
@@ -68,21 +84,29 @@ export function captureLogs(): { capture: LogCapture; logger: pino.Logger } {
   });
   return {
     capture: { lines, text: () => lines.join('') },
-    logger: pino({ level: 'trace' }, stream),
+    // The production logger (its error serializer included), writing to memory.
+    logger: createLogger('trace', stream),
   };
 }
 
 /** A new app on the shared database; `env` overrides configuration, `logger` captures logs. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; logger?: pino.Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: pino.Logger;
+    clock?: Clock;
+    /** Another handle on the same database (a second server process on PostgreSQL). */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ...baseEnv, ...options.env });
-  const database = await getTestDatabase();
+  const database = options.database ?? (await getTestDatabase());
   const app = await buildApp(config, {
     database,
     secrets: resolveSecrets(config, () => {}),
     storage: await createStorage(config),
     logger: options.logger ?? pino({ level: 'silent' }),
+    clock: options.clock,
   });
   await app.ready();
   return { app, database, config };

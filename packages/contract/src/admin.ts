@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { deadlineAnalyticsSchema } from './deadlines';
 import {
   reportCategories,
   reportCategorySchema,
   reportStatuses,
   reportStatusSchema,
 } from './enums';
+import { requiredText, tooLongMessage } from './fields';
 import { pageOf, pageQuerySchema } from './pagination';
-import { reportSchema } from './reports';
+import { MESSAGE_MAX, reportSchema } from './reports';
+
+export const adminReportOrders = ['newest', 'oldest', 'deadline'] as const;
+export type AdminReportOrder = (typeof adminReportOrders)[number];
 
 /** Spec section 2: the dashboard's status filter also offers `all`. */
 export const adminReportsQuerySchema = z.object({
@@ -20,24 +25,89 @@ export const adminReportsQuerySchema = z.object({
       error: `Choose one of: all, ${reportCategories.join(', ')}.`,
     })
     .optional(),
-  /** Matches title, description and category. */
+  /**
+   * Matches title, description and category, and the reference number with or without its
+   * dashes, whole or any part of at least four of its characters.
+   */
   q: z.string().trim().max(200).optional(),
-  order: z.enum(['newest', 'oldest'], { error: 'Choose newest or oldest.' }).optional(),
+  priority: z.enum(['all', 'true', 'false'], { error: 'Choose all, true or false.' }).optional(),
+  /** `deadline`: the next legal deadline first; reports with none come last. */
+  order: z
+    .enum(adminReportOrders, { error: `Choose one of: ${adminReportOrders.join(', ')}.` })
+    .optional(),
+  /** `true`: only reports whose next deadline has passed. */
+  overdue: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
   ...pageQuerySchema.shape,
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
+
+/**
+ * `GET /api/admin/reports/export.csv`: the list's filters and order (no paging: every report that
+ * matches), and the description only when `description=true`.
+ */
+export const adminExportQuerySchema = adminReportsQuerySchema
+  .omit({ limit: true, offset: true })
+  .extend({
+    description: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
+  });
+export type AdminExportQuery = z.infer<typeof adminExportQuerySchema>;
+
+/** The export's columns, in order; `description` only when asked for. */
+export const exportColumns = [
+  'reference',
+  'title',
+  'category',
+  'status',
+  'priority',
+  'anonymous',
+  'submitted_by',
+  'submitted_at',
+  'acknowledge_by',
+  'acknowledged_at',
+  'feedback_by',
+  'feedback_at',
+] as const;
 
 /** The statuses an admin can set (spec section 4). */
 export const adminStatusTargets = ['under_review', 'resolved', 'rejected'] as const;
 
 export const updateReportStatusInputSchema = z.strictObject({
   status: reportStatusSchema,
+  /**
+   * A message to the reporter sent with the change, as an ordinary reply in the same
+   * transaction. The dashboard asks for one when resolving or rejecting.
+   */
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: 'A message cannot be empty.', abort: true })
+    .max(MESSAGE_MAX, tooLongMessage(MESSAGE_MAX))
+    .optional(),
 });
 export type UpdateReportStatusInput = z.infer<typeof updateReportStatusInputSchema>;
 
-export const DEFAULT_ADMIN_PAGE_SIZE = 25;
+/**
+ * The dashboard's Resolve and Reject dialog: a final decision always says something to the
+ * reporter, so the message is required there (the API keeps it optional, spec section 7).
+ */
+export const finalDecisionInputSchema = z.strictObject({
+  status: z.enum(['resolved', 'rejected']),
+  message: requiredText(MESSAGE_MAX),
+});
+export type FinalDecisionInput = z.infer<typeof finalDecisionInputSchema>;
 
-export const adminReportPageSchema = pageOf(reportSchema);
+export { DEFAULT_ADMIN_PAGE_SIZE } from './page-sizes';
+
+/**
+ * A report as an admin's list shows it: with how many of the reporter's messages this admin has
+ * not read yet (those sent after the admin last opened its conversation).
+ */
+export const adminReportSchema = reportSchema.extend({
+  unread_from_reporter: z.number().int(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const adminReportPageSchema = pageOf(adminReportSchema);
 export type AdminReportPage = z.infer<typeof adminReportPageSchema>;
 
 /** Spec section 3 (Analytics), plus the counts by category for the pie chart. */
@@ -47,5 +117,18 @@ export const analyticsSchema = z.object({
   priority_reports_count: z.number().int(),
   anonymous_vs_identified_reports: z.object({ true: z.number().int(), false: z.number().int() }),
   reports_by_category: z.record(reportCategorySchema, z.number().int()),
+  /** The legal clock over the last 12 months (deadlines.ts). */
+  deadlines: deadlineAnalyticsSchema,
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
+
+/** `POST /api/admin/reports/{id}/acknowledge/`: "Acknowledge receipt", with an optional message. */
+export const acknowledgeReportInputSchema = z.strictObject({
+  message: z
+    .string()
+    .trim()
+    .max(MESSAGE_MAX, tooLongMessage(MESSAGE_MAX))
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type AcknowledgeReportInput = z.input<typeof acknowledgeReportInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_PAGE_SIZE } from './page-sizes';
 import { pageOf, pageQuerySchema } from './pagination';
 
 /**
@@ -17,7 +18,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const AUDIT_PAGE_SIZE = 50;
+export { AUDIT_PAGE_SIZE } from './page-sizes';
 
 /** Always a page (DESIGN.md 8 allows it: the log is too long for one answer). */
 export const auditQuerySchema = z.object({
@@ -28,3 +29,24 @@ export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditPageSchema = pageOf(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * `GET /api/audit/chain/`: the check of the audit log's hash chain, run when asked. `problem`
+ * names the first row that does not check out (`id` null: the end of the log does not match its
+ * head, so rows were removed from the end).
+ */
+export const auditChainSchema = z.object({
+  is_intact: z.boolean(),
+  rows: z.number().int(),
+  head: z.string(),
+  broken_rows: z.number().int(),
+  problem: z
+    .object({
+      id: z.number().int().nullable(),
+      reason: z.enum(['content', 'link', 'head']),
+    })
+    .nullable(),
+  summary: z.string(),
+  checked_at: z.string(),
+});
+export type AuditChain = z.infer<typeof auditChainSchema>;

@@ -6,11 +6,18 @@ export const auditActions = [
   'report.internal_note_added',
   'report.admin_reply_sent',
   'report.deleted',
+  'report.acknowledged',
+  'report.feedback_given',
+  'report.deadline_reminder_sent',
+  'report.deadline_escalated',
+  'reports.exported',
   'access_request.approved',
   'access_request.rejected',
   'user.role_changed',
   'organization.created',
   'organization.join_code_generated',
+  'organization.updated',
+  'organization.deadlines_changed',
   'contact.read',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);

@@ -29,13 +29,16 @@ export const accessRequestTypes = ['individual', 'organization'] as const;
 export const accessRequestTypeSchema = z.enum(accessRequestTypes);
 export type AccessRequestType = z.infer<typeof accessRequestTypeSchema>;
 
-/** Spec section 2 (/become-admin): value and label of each organisation type. */
-export const organizationTypeLabels = {
-  education: 'Educational Institution',
-  corporate: 'Corporate Organization',
-  government: 'Government Agency',
-  nonprofit: 'Non-profit Organization',
-} as const;
+export { organizationTypeLabels } from './labels';
 export const organizationTypes = ['education', 'corporate', 'government', 'nonprofit'] as const;
 export const organizationTypeSchema = z.enum(organizationTypes);
 export type OrganizationType = z.infer<typeof organizationTypeSchema>;
+
+/**
+ * Where a report goes: to the administrators of the reporter's organisation, or to the platform's
+ * own administrators (those who belong to no organisation). A member chooses; everyone else's
+ * reports go to the platform.
+ */
+export const reportDestinations = ['organization', 'platform'] as const;
+export const reportDestinationSchema = z.enum(reportDestinations);
+export type ReportDestination = z.infer<typeof reportDestinationSchema>;

@@ -10,6 +10,8 @@ export const notificationSchema = z.object({
   /** The report it concerns, if any (links to /reports/{report}). */
   report: z.number().int().nullable(),
   report_title: z.string().nullable(),
+  /** The report's reference number, so notices about one report are told apart and grouped. */
+  report_reference: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { organizationTypeSchema } from './enums';
-import { requiredText } from './fields';
+import { REQUIRED_MESSAGE, requiredText } from './fields';
 
 /** The caller's organisation; `is_admin` when the caller administers it. */
 export const myOrganizationSchema = z
@@ -9,6 +9,13 @@ export const myOrganizationSchema = z
     name: z.string(),
     type: organizationTypeSchema,
     is_admin: z.boolean(),
+    /** Its intake link is `/o/{slug}/report`. */
+    slug: z.string(),
+    /** Whether the intake link takes reports from people without an account. */
+    accepts_guest_reports: z.boolean(),
+    /** The organisation's own legal periods (deadlines.ts); null: the platform's. */
+    acknowledge_days: z.number().int().nullable(),
+    feedback_days: z.number().int().nullable(),
   })
   .nullable();
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
@@ -21,3 +28,19 @@ export type JoinOrganizationInput = z.infer<typeof joinOrganizationInputSchema>;
 /** A new join code, shown once: only its keyed hash is stored. */
 export const joinCodeSchema = z.object({ code: z.string() });
 export type JoinCode = z.infer<typeof joinCodeSchema>;
+
+/** `PATCH /api/organizations/mine/` (its administrator): rename, or turn guest reports off. */
+export const updateMyOrganizationInputSchema = z
+  .strictObject({
+    name: z
+      .string({ error: REQUIRED_MESSAGE })
+      .trim()
+      .min(1, { error: REQUIRED_MESSAGE, abort: true })
+      .max(200, 'Ensure this field has no more than 200 characters.')
+      .optional(),
+    accepts_guest_reports: z.boolean().optional(),
+  })
+  .refine((value) => value.name !== undefined || value.accepts_guest_reports !== undefined, {
+    message: 'Send a new name or accepts_guest_reports.',
+  });
+export type UpdateMyOrganizationInput = z.input<typeof updateMyOrganizationInputSchema>;

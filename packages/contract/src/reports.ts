@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { organizationTypeSchema, reportCategorySchema, reportStatusSchema } from './enums';
+import { reportDeadlinesShape } from './deadlines';
+import {
+  organizationTypeSchema,
+  reportCategorySchema,
+  reportDestinationSchema,
+  reportStatusSchema,
+} from './enums';
 import { REQUIRED_MESSAGE, requiredText, tooLongMessage } from './fields';
 
 export const REPORT_TITLE_MAX = 200;
@@ -53,8 +59,19 @@ export const createReportFieldsSchema = z.strictObject({
   priority_flag: formBoolean(false),
   /** Not on the spec's form; anonymous unless the reporter unticks it. */
   is_anonymous: formBoolean(true),
+  /**
+   * Not on the spec's form. A member of an organisation sends to its administrators unless they
+   * choose `platform`; without an organisation a report always goes to the platform.
+   */
+  destination: z
+    .union([z.literal(''), reportDestinationSchema], {
+      error: 'Choose organization or platform.',
+    })
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
+export type CreateReportFieldsValues = z.output<typeof createReportFieldsSchema>;
 
 /** Spec section 3 (Report), plus the evidence kind so the page can preview it. */
 export const reportSchema = z.object({
@@ -80,6 +97,12 @@ export const reportSchema = z.object({
   token: z.string(),
   /** Null for anonymous reports, whoever asks. */
   submitted_by_username: z.string().nullable(),
+  /** Whose administrators handle it: the organisation named above, or the platform's. */
+  destination: reportDestinationSchema,
+  /** Filed without an account from an intake link: shown to admins as "No account". */
+  is_guest: z.boolean(),
+  /** The legal clock (deadlines.ts): when acknowledgement and feedback are due, and were given. */
+  ...reportDeadlinesShape,
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -92,6 +115,8 @@ export const reportMessageSchema = z.object({
   is_sender_admin: z.boolean(),
   is_current_user_sender: z.boolean(),
   display_sender_name: z.string(),
+  /** An administrator's reply marked as feedback on the report (the legal clock's feedback). */
+  is_feedback: z.boolean(),
 });
 export type ReportMessage = z.infer<typeof reportMessageSchema>;
 
@@ -103,6 +128,8 @@ export const createMessageInputSchema = z.strictObject({
     .max(MESSAGE_MAX, tooLongMessage(MESSAGE_MAX)),
   /** Admins only; the server refuses it from anyone else. */
   is_internal: z.boolean().optional().default(false),
+  /** Admins only, on a reply to the reporter (never an internal note): it gives feedback. */
+  is_feedback: z.boolean().optional().default(false),
 });
 export type CreateMessageInput = z.input<typeof createMessageInputSchema>;
 

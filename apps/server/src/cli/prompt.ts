@@ -7,14 +7,23 @@ async function askHidden(message: string): Promise<string> {
   return answer;
 }
 
-/** Asks twice with the typing masked; fails when the terminal is not interactive. */
-export async function promptHidden(question: string, confirm: string): Promise<string> {
+/**
+ * Asks with the typing masked, twice when `confirm` is given; fails when the terminal is not
+ * interactive, naming the variable that can give the answer instead.
+ */
+export async function promptHidden(
+  question: string,
+  confirm: string | null,
+  variable = 'SUPERUSER_PASSWORD',
+): Promise<string> {
   if (!stdin.isTTY) {
-    throw new Error('No terminal to ask for the password: set SUPERUSER_PASSWORD instead.');
+    throw new Error(`No terminal to ask for it: set ${variable} instead.`);
   }
   const first = await askHidden(question);
-  const second = await askHidden(confirm);
-  if (first !== second) throw new Error('The passwords do not match.');
-  if (!first) throw new Error('The password may not be empty.');
+  if (confirm !== null) {
+    const second = await askHidden(confirm);
+    if (first !== second) throw new Error('The two entries do not match.');
+  }
+  if (!first) throw new Error('The answer may not be empty.');
   return first;
 }

@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -17,6 +18,7 @@ import {
   date,
   index,
   integer,
+  interval,
   jsonb,
   pgTable,
   primaryKey,
@@ -27,6 +29,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { utcToday } from '../lib/day';
 
 /** Sealed (encrypted) values: see lib/crypto.ts. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -57,9 +60,45 @@ export const organizations = pgTable(
     justification: text('justification').notNull().default(''),
     /** Members join with this code; stored as a keyed hash. */
     joinCodeHash: text('join_code_hash').unique(),
+    /**
+     * The current intake address `/o/{slug}/report`; earlier ones stay in organization_slugs. The
+     * application derives it from the name (modules/intake/slugs.ts); a row inserted without one
+     * gets an ASCII one from a trigger (migration 0008), which also records every slug taken.
+     */
+    slug: varchar('slug', { length: 80 }).notNull().default('').unique(),
+    /** Whether its intake page takes reports from people without an account. */
+    guestReportsEnabled: boolean('guest_reports_enabled').notNull().default(true),
+    /** Shorter legal periods than the platform's (docs/design.md "The legal clock"); null: none. */
+    acknowledgeDays: integer('acknowledge_days'),
+    feedbackDays: integer('feedback_days'),
     createdAt: createdAt(),
   },
-  (t) => [check('organizations_type_check', isOneOf(t.type, organizationTypes))],
+  (t) => [
+    check('organizations_type_check', isOneOf(t.type, organizationTypes)),
+    check(
+      'organizations_acknowledge_days_check',
+      sql`${t.acknowledgeDays} is null or ${t.acknowledgeDays} between 1 and 7`,
+    ),
+    check(
+      'organizations_feedback_days_check',
+      sql`${t.feedbackDays} is null or ${t.feedbackDays} between 1 and 89`,
+    ),
+  ],
+);
+
+/**
+ * Every slug an organisation has had, the current one included, so a poster printed before a
+ * rename keeps working. A slug never moves to another organisation.
+ */
+export const organizationSlugs = pgTable(
+  'organization_slugs',
+  {
+    slug: varchar('slug', { length: 80 }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('organization_slugs_organization_idx').on(t.organizationId)],
 );
 
 export const users = pgTable(
@@ -78,8 +117,9 @@ export const users = pgTable(
     organizationId: integer('organization_id').references(() => organizations.id, {
       onDelete: 'set null',
     }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** UTC days, never instants (lib/day.ts): registration and the last change to the account. */
+    createdAt: date('created_at', { mode: 'string' }).notNull().default(utcToday),
+    updatedAt: date('updated_at', { mode: 'string' }).notNull().default(utcToday),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
@@ -109,9 +149,7 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     /** The first UTC day on which the token no longer works: issue time plus lifetime, rounded up. */
     expiresOn: date('expires_at', { mode: 'string' }).notNull(),
-    createdOn: date('created_at', { mode: 'string' })
-      .notNull()
-      .default(sql`(now() at time zone 'utc')::date`),
+    createdOn: date('created_at', { mode: 'string' }).notNull().default(utcToday),
     isRotated: boolean('is_rotated').notNull().default(false),
     isRevoked: boolean('is_revoked').notNull().default(false),
     /** Sealed `{at, successor}` of the rotation, for the grace window; cleared once not needed. */
@@ -145,6 +183,11 @@ export const reports = pgTable(
      * anonymous report; a dump without the master key cannot read it (DESIGN.md 1).
      */
     ownerSealed: bytea('owner_sealed'),
+    /**
+     * Filed without an account (modules/intake): no owner at all, not even a keyed hash; the
+     * receipt in guest_receipts is the only way back to it.
+     */
+    isGuest: boolean('is_guest').notNull().default(false),
     organizationId: integer('organization_id').references(() => organizations.id, {
       onDelete: 'set null',
     }),
@@ -155,13 +198,33 @@ export const reports = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * The legal clock (docs/design.md "The legal clock"), computed by the server when the report
+     * is filed and when it is acknowledged, and stored: a later change of the periods does not
+     * rewrite these. `feedback_period` is the period that applied when the report was filed.
+     */
+    // The defaults (the law's longest periods from now) serve rows written by hand or by SQL; the
+    // server always computes them.
+    acknowledgeBy: timestamp('acknowledge_by', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '7 days'`),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    feedbackPeriod: interval('feedback_period').notNull().default(sql`interval '3 months'`),
+    feedbackBy: timestamp('feedback_by', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '7 days' + interval '3 months'`),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    /** The first deadline not met yet; null once both are met or the report is cancelled. */
+    nextDeadlineAt: timestamp('next_deadline_at', { withTimezone: true }).generatedAlwaysAs(
+      sql`case when status = 'cancelled' then null when acknowledged_at is null then acknowledge_by when feedback_at is null then feedback_by end`,
+    ),
   },
   (t) => [
     check('reports_category_check', isOneOf(t.category, reportCategories)),
     check('reports_status_check', isOneOf(t.status, reportStatuses)),
     check(
       'reports_owner_check',
-      sql`(${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and ${t.ownerUserId} is not null and ${t.ownerHash} is null)`,
+      sql`(${t.isAnonymous} and ${t.ownerUserId} is null and not ${t.isGuest} and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and not ${t.isGuest} and ${t.ownerUserId} is not null and ${t.ownerHash} is null) or (${t.isGuest} and ${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is null and ${t.ownerSealed} is null)`,
     ),
     index('reports_owner_user_idx').on(t.ownerUserId),
     index('reports_owner_hash_idx').on(t.ownerHash),
@@ -180,6 +243,7 @@ export const reports = pgTable(
       t.submittedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('reports_next_deadline_idx').on(t.nextDeadlineAt, t.id),
   ],
 );
 
@@ -219,13 +283,60 @@ export const reportMessages = pgTable(
     senderKind: text('sender_kind', { enum: messageSenderKinds }).notNull(),
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     isInternal: boolean('is_internal').notNull().default(false),
+    /** An administrator's reply marked as feedback (the legal clock); never an internal note. */
+    isFeedback: boolean('is_feedback').notNull().default(false),
     body: bytea('body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('report_messages_sender_kind_check', isOneOf(t.senderKind, messageSenderKinds)),
+    check(
+      'report_messages_feedback_check',
+      sql`not ${t.isFeedback} or (${t.senderKind} = 'admin' and not ${t.isInternal})`,
+    ),
     index('report_messages_report_idx').on(t.reportId, t.sentAt),
   ],
+);
+
+/**
+ * How far each administrator has read a report's conversation: the id of the last message they
+ * were shown, so their list can mark reports with an unread message from the reporter. Only an
+ * administrator's reading is recorded, never a reporter's, and no time (DESIGN.md 1).
+ */
+export const reportReads = pgTable(
+  'report_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.reportId] }),
+    index('report_reads_report_idx').on(t.reportId),
+  ],
+);
+
+/**
+ * The receipt of a report filed without an account (DESIGN.md "Receipts"): never the receipt
+ * itself, only argon2id with a server pepper, and a short keyed lookup key that narrows the rows
+ * to check without identifying one. `visit` is sealed: what the reporter had seen at their last
+ * visit to /track, so the page can say what changed.
+ */
+export const guestReceipts = pgTable(
+  'guest_receipts',
+  {
+    reportId: integer('report_id')
+      .primaryKey()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    lookupKey: varchar('lookup_key', { length: 16 }).notNull(),
+    receiptHash: text('receipt_hash').notNull(),
+    visit: bytea('visit'),
+  },
+  (t) => [index('guest_receipts_lookup_idx').on(t.lookupKey)],
 );
 
 /** Message, report id and report title are sealed together in `payload` (DESIGN.md 1). */
@@ -316,10 +427,36 @@ export const auditLog = pgTable(
     objectId: text('object_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * The chain (docs/design.md "Tamper-evident audit"): set by the insert trigger, under the
+     * lock of `audit_chain`, from the previous row's hash and this row's canonical form.
+     */
+    prevHash: text('prev_hash')
+      .notNull()
+      .$defaultFn(() => ''),
+    hash: text('hash')
+      .notNull()
+      .$defaultFn(() => ''),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
+);
+
+/**
+ * The head of the audit chain, one row: how many rows are chained, the last one's id and hash.
+ * The insert trigger locks it, so rows are chained one at a time in commit order; it also shows
+ * rows removed from the end of the log.
+ */
+export const auditChain = pgTable(
+  'audit_chain',
+  {
+    id: integer('id').primaryKey(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+    lastId: bigint('last_id', { mode: 'number' }),
+    lastHash: text('last_hash').notNull(),
+  },
+  (t) => [check('audit_chain_one_row', sql`${t.id} = 1`)],
 );
 
 /**
@@ -331,3 +468,36 @@ export const keyChecks = pgTable('key_checks', {
   name: text('name').primaryKey(),
   value: bytea('value').notNull(),
 });
+
+/** Outcomes a scheduled job's run records (docs/design.md "Scheduled jobs"). */
+export const jobResults = ['ok', 'failed'] as const;
+
+/**
+ * One row per scheduled job, shared by every server process: the slot it runs at next, and how
+ * its last run went. A process runs a slot only after moving `next_run_at` past it with a
+ * conditional update, so each slot runs once whatever the number of processes, and the schedule
+ * survives restarts. No row is about a person.
+ */
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    name: text('name').primaryKey(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    /** Set while a run is in progress; a run older than the job's lease is taken for dead. */
+    runningSince: timestamp('running_since', { withTimezone: true }),
+    lastSlotAt: timestamp('last_slot_at', { withTimezone: true }),
+    lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+    lastResult: text('last_result', { enum: jobResults }),
+    /** A short summary of the last run (counts), or its error message: never identities. */
+    lastDetail: text('last_detail'),
+    runs: integer('runs').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [
+    check(
+      'scheduled_jobs_last_result_check',
+      sql`${t.lastResult} is null or ${isOneOf(t.lastResult, jobResults)}`,
+    ),
+  ],
+);

@@ -57,7 +57,24 @@ function gcmDecrypt(key: Buffer, sealed: Buffer, aad: Buffer) {
   return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
 }
 
+/** The id of the master key that wrapped `sealed`'s data key; null when it is not a sealed value. */
+export function sealedKeyId(input: Buffer | Uint8Array): string | null {
+  const sealed = Buffer.isBuffer(input) ? input : Buffer.from(input);
+  if (sealed.length < 2 || sealed[0] !== VERSION) return null;
+  const idLength = sealed[1] as number;
+  if (sealed.length < 2 + idLength) return null;
+  return sealed.subarray(2, 2 + idLength).toString('utf8');
+}
+
 export type Sealer = {
+  /** The master key new values are sealed with. */
+  currentKeyId: string;
+  /**
+   * The same value with its data key wrapped by the current master key instead (key rotation):
+   * the data key is opened with the key the value names and wrapped again; the encrypted body
+   * is kept as it is. A value already under the current key is answered unchanged.
+   */
+  rewrap(sealed: Buffer | Uint8Array, purpose: string): Buffer;
   /** `purpose` is bound as associated data: a value sealed for one column won't open in another. */
   seal(plaintext: Buffer | string, purpose: string): Buffer;
   open(sealed: Buffer | Uint8Array, purpose: string): Buffer;
@@ -103,7 +120,44 @@ export function createSealer(keyring: Keyring): Sealer {
     }
   };
 
+  const rewrap = (input: Buffer | Uint8Array, purpose: string) => {
+    const sealed = Buffer.isBuffer(input) ? input : Buffer.from(input);
+    const keyId = sealedKeyId(sealed);
+    if (keyId === null) throw new DecryptionError('Unknown format');
+    if (keyId === keyring.currentId) return sealed;
+    const masterKey = keyring.keys.get(keyId);
+    if (!masterKey) throw new DecryptionError(`Unknown key id ${keyId}`);
+    const idBytes = Buffer.from(keyId, 'utf8');
+    const wrappedStart = 2 + idBytes.length;
+    const wrappedEnd = wrappedStart + IV_BYTES + TAG_BYTES + KEY_BYTES;
+    const aad = Buffer.from(purpose, 'utf8');
+    let dataKey: Buffer;
+    try {
+      dataKey = gcmDecrypt(
+        masterKey,
+        sealed.subarray(wrappedStart, wrappedEnd),
+        Buffer.concat([idBytes, aad]),
+      );
+    } catch {
+      throw new DecryptionError('Sealed value failed authentication');
+    }
+    const currentId = Buffer.from(keyring.currentId, 'utf8');
+    const wrapped = gcmEncrypt(
+      keyring.keys.get(keyring.currentId) as Buffer,
+      dataKey,
+      Buffer.concat([currentId, aad]),
+    );
+    return Buffer.concat([
+      Buffer.from([VERSION, currentId.length]),
+      currentId,
+      wrapped,
+      sealed.subarray(wrappedEnd),
+    ]);
+  };
+
   return {
+    currentKeyId: keyring.currentId,
+    rewrap,
     seal,
     open,
     openText: (sealed, purpose) => open(sealed, purpose).toString('utf8'),

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { keyChecks } from '../db/schema';
 import { createHasher, createSealer, DecryptionError } from './crypto';
@@ -8,6 +9,8 @@ import { StartupError } from './startup-error';
 const PURPOSE = 'key-check';
 const CANARY = 'candor key check';
 const SEAL_PREFIX = 'seal:';
+/** A key `npm run rotate-keys` retired: nothing is sealed with it, and it must not be current. */
+const RETIRED_PREFIX = 'retired:';
 const OWNER_HASH = 'owner-hash';
 
 function ownerHashCanary(secrets: Secrets) {
@@ -15,7 +18,7 @@ function ownerHashCanary(secrets: Secrets) {
 }
 
 /** What is wrong with the configured keys against the stored canaries, one line each. */
-function problemsWith(secrets: Secrets, rows: { name: string; value: Buffer }[]): string[] {
+export function problemsWith(secrets: Secrets, rows: { name: string; value: Buffer }[]): string[] {
   const sealer = createSealer(secrets.keyring);
   const problems: string[] = [];
   for (const row of rows) {
@@ -34,6 +37,15 @@ function problemsWith(secrets: Secrets, rows: { name: string; value: Buffer }[])
         if (!(error instanceof DecryptionError)) throw error;
         problems.push(
           `Encryption key id "${keyId}" is not the key that sealed the stored data under that id.`,
+        );
+      }
+    } else if (row.name.startsWith(RETIRED_PREFIX)) {
+      const keyId = row.name.slice(RETIRED_PREFIX.length);
+      if (keyId === secrets.keyring.currentId) {
+        problems.push(
+          `Encryption key id "${keyId}" was retired by rotate-keys: nothing stored is sealed ` +
+            'with it any more. Make the key that replaced it current (first in ENCRYPTION_KEYS or ' +
+            'secrets.json), so no new value is sealed with a retired key.',
         );
       }
     } else if (row.name === OWNER_HASH) {
@@ -73,4 +85,37 @@ export async function checkStoredKeys(db: Executor, secrets: Secrets): Promise<v
   }
   if (!names.has(OWNER_HASH)) missing.push({ name: OWNER_HASH, value: ownerHashCanary(secrets) });
   if (missing.length > 0) await db.insert(keyChecks).values(missing).onConflictDoNothing();
+}
+
+/** Every key id that was ever current or retired here: a new key never takes one of them. */
+export async function usedKeyIds(db: Executor): Promise<Set<string>> {
+  const rows = await db.select({ name: keyChecks.name }).from(keyChecks);
+  const ids = new Set<string>();
+  for (const { name } of rows) {
+    if (name.startsWith(SEAL_PREFIX)) ids.add(name.slice(SEAL_PREFIX.length));
+    if (name.startsWith(RETIRED_PREFIX)) ids.add(name.slice(RETIRED_PREFIX.length));
+  }
+  return ids;
+}
+
+/**
+ * Marks `keyId` retired in the caller's transaction: its canary goes (so a start without the key
+ * is accepted) and a `retired:` row stays (so it is never made current, nor its id reused).
+ */
+export async function markKeyRetired(db: Executor, keyId: string): Promise<void> {
+  await db.delete(keyChecks).where(eq(keyChecks.name, `${SEAL_PREFIX}${keyId}`));
+  await db
+    .insert(keyChecks)
+    .values({ name: `${RETIRED_PREFIX}${keyId}`, value: Buffer.alloc(0) })
+    .onConflictDoNothing();
+}
+
+/** The ids of the keys that have been current here (each has its canary). */
+export async function canaryKeyIds(db: Executor): Promise<Set<string>> {
+  const rows = await db.select({ name: keyChecks.name }).from(keyChecks);
+  return new Set(
+    rows
+      .filter(({ name }) => name.startsWith(SEAL_PREFIX))
+      .map(({ name }) => name.slice(SEAL_PREFIX.length)),
+  );
 }

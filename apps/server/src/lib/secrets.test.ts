@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -8,6 +9,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { resolveSecrets } from './secrets';
@@ -26,7 +28,56 @@ const validFile = {
   encryptionKeys: `k1:${Buffer.alloc(32, 3).toString('base64')}`,
 };
 
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * Generates the secrets in a child process whose file writes stop halfway through with SIGKILL,
+ * as a power cut or an out-of-memory kill would: answers the signal that ended it.
+ */
+function generateAndCrashMidWrite(dataDir: string) {
+  const script = path.join(freshDir(), 'crash-mid-write.mts');
+  writeFileSync(
+    script,
+    `
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+const writeSync = fs.writeSync;
+const crash = (fd: number, data: string | Uint8Array) => {
+  const bytes = Buffer.from(data);
+  writeSync(fd, bytes.subarray(0, bytes.length >> 1));
+  process.kill(process.pid, 'SIGKILL');
+};
+fs.writeSync = ((fd: number, data: string | Uint8Array, ...rest: unknown[]) =>
+  fd > 2 ? crash(fd, data) : (writeSync as Function)(fd, data, ...rest)) as typeof fs.writeSync;
+fs.writeFileSync = ((file: string, data: string) => crash(fs.openSync(file, 'w', 0o600), data)) as typeof fs.writeFileSync;
+syncBuiltinESMExports();
+const { loadConfig } = await import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../config.ts')).href)});
+const { resolveSecrets } = await import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'secrets.ts')).href)});
+resolveSecrets(loadConfig({ NODE_ENV: 'test', DATA_DIR: ${JSON.stringify(dataDir)} }), () => {});
+`,
+  );
+  const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  return child.signal;
+}
+
 describe('secrets.json', () => {
+  it('is never left half written by a crash while it is generated: the next start works', () => {
+    const dir = freshDir();
+    expect(generateAndCrashMidWrite(dir)).toBe('SIGKILL');
+    // Either no file or the whole file; never a truncated one that stops every later start.
+    const file = path.join(dir, 'secrets.json');
+    if (readdirSync(dir).includes('secrets.json')) {
+      expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow();
+    }
+    const secrets = resolveSecrets(configIn(dir), () => {});
+    expect(JSON.parse(readFileSync(file, 'utf8')).jwt).toBe(secrets.jwt);
+    // The cut-off temporary file, holding unused key material, is gone too.
+    expect(readdirSync(dir)).toEqual(['secrets.json']);
+  });
+
   it('is generated once when missing: private (0600), complete, with no temporary file left', () => {
     const dir = freshDir();
     const messages: string[] = [];

@@ -5,6 +5,7 @@ import {
   linkSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -52,12 +53,22 @@ function readStoredSecrets(file: string): StoredSecrets | null {
   throw new StartupError(`${file} is not valid (${reason}). ${KEEP_IT}`);
 }
 
+/** Removes the temporary files of writes of `file` that a crash cut short (unused key material). */
+function removeInterruptedWrites(file: string) {
+  const name = path.basename(file);
+  const pattern = new RegExp(`^${name.replace(/\./g, '\\.')}\\.\\d+\\.[0-9a-f]{8}\\.tmp$`);
+  for (const entry of readdirSync(path.dirname(file))) {
+    if (pattern.test(entry)) rmSync(path.join(path.dirname(file), entry), { force: true });
+  }
+}
+
 /**
  * Writes `text` as `file` all at once, never replacing a file that exists: a temporary file is
  * written and flushed, then linked into place (refused if another process got there first), so
  * a crash leaves either no file or the whole file. Answers false when the file already existed.
  */
-function writeNewFileAtomically(file: string, text: string): boolean {
+export function writeNewFileAtomically(file: string, text: string): boolean {
+  removeInterruptedWrites(file);
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const fd = openSync(temporary, 'wx', 0o600);
   try {
@@ -95,6 +106,42 @@ function generateSecrets(): StoredSecrets {
   };
 }
 
+export const secretsFileOf = (config: Config) => path.join(config.dataDir, 'secrets.json');
+
+/** `id:base64` pairs, the current key first: the form ENCRYPTION_KEYS and secrets.json take. */
+export function keyringSpec(keyring: Keyring): string {
+  const ids = [
+    keyring.currentId,
+    ...[...keyring.keys.keys()].filter((id) => id !== keyring.currentId),
+  ];
+  return ids.map((id) => `${id}:${(keyring.keys.get(id) as Buffer).toString('base64')}`).join(',');
+}
+
+/**
+ * The configured secrets as `resolveSecrets` would answer them, without ever generating any:
+ * null when some are neither set nor in secrets.json (the management commands must not invent
+ * keys). A secrets.json that exists but is not valid throws as at start.
+ */
+export function findSecrets(config: Config): Secrets | null {
+  const given = config.secrets;
+  const needsFile = !given.jwt || !given.ownerHash || !given.encryptionKeys;
+  const stored = needsFile ? readStoredSecrets(secretsFileOf(config)) : null;
+  if (needsFile && !stored) return null;
+  return combine(given, stored);
+}
+
+function combine(given: Config['secrets'], stored: StoredSecrets | null): Secrets {
+  const fromFile = stored as StoredSecrets;
+  return {
+    jwt: given.jwt ?? fromFile.jwt,
+    ownerHash: given.ownerHash ?? fromFile.ownerHash,
+    keyring: parseKeyring(
+      given.encryptionKeys ?? fromFile.encryptionKeys,
+      given.encryptionKeys ? given.encryptionKeyId : undefined,
+    ),
+  };
+}
+
 /**
  * Secrets come from configuration. The zero-setup default generates any that are missing once,
  * into `<DATA_DIR>/secrets.json` (mode 0600), and says so: deployments with several servers must
@@ -104,7 +151,7 @@ function generateSecrets(): StoredSecrets {
 export function resolveSecrets(config: Config, log: (message: string) => void): Secrets {
   const given = config.secrets;
   let stored: StoredSecrets | null = null;
-  const file = path.join(config.dataDir, 'secrets.json');
+  const file = secretsFileOf(config);
 
   const needsFile = !given.jwt || !given.ownerHash || !given.encryptionKeys;
   if (needsFile) {
@@ -128,13 +175,32 @@ export function resolveSecrets(config: Config, log: (message: string) => void): 
     ].filter(Boolean);
     log(`Using ${missing.join(', ')} from ${file}`);
   }
-  const fromFile = stored as StoredSecrets;
-  return {
-    jwt: given.jwt ?? fromFile.jwt,
-    ownerHash: given.ownerHash ?? fromFile.ownerHash,
-    keyring: parseKeyring(
-      given.encryptionKeys ?? fromFile.encryptionKeys,
-      given.encryptionKeys ? given.encryptionKeyId : undefined,
-    ),
-  };
+  return combine(given, stored);
+}
+
+/**
+ * Replaces the encryption keys in secrets.json (key rotation adds and retires keys there),
+ * keeping its other secrets: a temporary file is written and flushed, then renamed over the old
+ * one, so a crash leaves one or the other whole, never a mix.
+ */
+export function replaceStoredKeys(config: Config, keyring: Keyring): void {
+  const file = secretsFileOf(config);
+  const stored = readStoredSecrets(file);
+  if (!stored) throw new StartupError(`${file} does not exist.`);
+  const text = `${JSON.stringify({ ...stored, encryptionKeys: keyringSpec(keyring) }, null, 2)}\n`;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+  const dir = openSync(path.dirname(file), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
 }

@@ -13,6 +13,12 @@ export type FileStorage = {
   list(): AsyncIterable<StoredObject>;
 };
 
+/** A storage read of a file that is not there: the local driver's ENOENT, S3's NoSuchKey. */
+export function isMissingObject(error: unknown): boolean {
+  const { code, name } = error as { code?: string; name?: string };
+  return code === 'ENOENT' || name === 'NoSuchKey' || name === 'NotFound';
+}
+
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 function checkKey(key: string) {

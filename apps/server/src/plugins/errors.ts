@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, FieldValidationError } from '../lib/errors';
+import { errorSummary } from '../lib/logger';
 
 type ValidationEntry = {
   instancePath: string;
@@ -35,7 +36,8 @@ const fastifyClientErrors: Record<string, string> = {
 
 /**
  * The one error handler (STYLE.md): typed errors and validation errors become 4xx JSON bodies;
- * anything else is logged and answered with a generic 500 that carries no detail of the cause.
+ * anything else is logged (its class and code, never its message) and answered with a generic 500
+ * that carries no detail of the cause.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -58,7 +60,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         (error instanceof SyntaxError ? 'Malformed JSON in the request body.' : error.message);
       return reply.code(status).send({ detail });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Class, code and route pattern only (DESIGN.md "Adversaries", the log reader): a failed
+    // query's message holds its SQL and parameters, a file error's message the file's path.
+    request.log.error(
+      {
+        error: errorSummary(error),
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+      },
+      'request failed',
+    );
     return reply.code(500).send({ detail: 'Internal server error.' });
   });
 

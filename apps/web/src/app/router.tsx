@@ -40,10 +40,7 @@ const MyReportsPage = page(
   () => import('@/features/reports/pages/my-reports-page'),
   'MyReportsPage',
 );
-const ReportDetailPage = page(
-  () => import('@/features/reports/pages/report-detail-page'),
-  'ReportDetailPage',
-);
+const ReportDetailPage = page(() => import('./routes/report-route'), 'ReportRoute');
 const AdminDashboardPage = page(
   () => import('@/features/admin/pages/admin-dashboard-page'),
   'AdminDashboardPage',
@@ -53,6 +50,12 @@ const PrivacyPage = page(() => import('@/features/info/pages/privacy-page'), 'Pr
 const TermsPage = page(() => import('@/features/info/pages/terms-page'), 'TermsPage');
 const CookiesPage = page(() => import('@/features/info/pages/cookies-page'), 'CookiesPage');
 const SecurityPage = page(() => import('@/features/info/pages/security-page'), 'SecurityPage');
+const OrganizationIntakePage = page(
+  () => import('./routes/intake-routes'),
+  'OrganizationIntakeRoute',
+);
+const PlatformIntakePage = page(() => import('./routes/intake-routes'), 'PlatformIntakeRoute');
+const TrackPage = page(() => import('./routes/intake-routes'), 'TrackRoute');
 const NotFoundPage = page(() => import('@/features/info/pages/not-found-page'), 'NotFoundPage');
 
 /** `/dashboard`: the spec navigates here without registering it; send people to their own. */
@@ -114,6 +117,10 @@ export const router = createBrowserRouter([
         ),
       },
       { path: paths.dashboard, element: <DashboardRedirect /> },
+      // Reporting without an account (README): open to everyone, no token ever sent.
+      { path: paths.intakePattern, element: <OrganizationIntakePage /> },
+      { path: paths.reportWithoutAccount, element: <PlatformIntakePage /> },
+      { path: paths.track, element: <TrackPage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
       { path: paths.terms, element: <TermsPage /> },
       { path: paths.cookies, element: <CookiesPage /> },

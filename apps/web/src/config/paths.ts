@@ -21,6 +21,11 @@ export const paths = {
   terms: '/terms',
   cookies: '/cookies',
   security: '/security',
+  /** Reporting without an account: an organisation's link, the platform's, and following up. */
+  intake: (slug: string) => `/o/${slug}/report`,
+  intakePattern: '/o/:slug/report',
+  reportWithoutAccount: '/report',
+  track: '/track',
 } as const;
 
 /** Landing page sections reached by the top navigation. */

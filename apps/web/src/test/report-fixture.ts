@@ -1,3 +1,4 @@
+import type { AdminReport } from '@candor/contract/admin';
 import type { Report } from '@candor/contract/reports';
 
 /** A report payload as the server sends it, for page tests. */
@@ -22,6 +23,17 @@ export function reportFixture(overrides: Partial<Report> = {}): Report {
     justification: null,
     token: 'CND-7K3Q-9XW2-M4TD',
     submitted_by_username: null,
+    destination: 'platform',
+    is_guest: false,
+    acknowledge_by: '2026-11-27T10:00:00.000Z',
+    acknowledged_at: null,
+    feedback_by: '2027-02-27T10:00:00.000Z',
+    feedback_at: null,
     ...overrides,
   };
+}
+
+/** A report as an admin's list sends it. */
+export function adminReportFixture(overrides: Partial<AdminReport> = {}): AdminReport {
+  return { ...reportFixture(overrides), unread_from_reporter: 0, ...overrides };
 }

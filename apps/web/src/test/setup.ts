@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { draftStore } from '@/lib/drafts';
 import { MockWebSocket } from './mock-websocket';
+
+// findBy and waitFor wait for an outcome, never for a time: a machine busy with other work may
+// take longer than the default second to render it.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   MockWebSocket.reset();
@@ -11,7 +15,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Build checks run in Node (`@vitest-environment node`), without a browser's storage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   // Drafts live in the page's memory, which a test run shares: each test starts with none.
   draftStore.forgetAll();
 });

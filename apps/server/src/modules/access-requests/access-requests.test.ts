@@ -167,6 +167,7 @@ describe('POST /api/accounts/admin-access-review/{id}/', () => {
         message: 'Your request for admin access has been approved.',
         report: null,
         report_title: null,
+        report_reference: null,
       },
     ]);
     const pending = (await reviewList(superuser.headers)).json();

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
+import { utcToday } from '../../lib/day';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -52,7 +53,7 @@ export async function insertUser(db: Executor, values: NewUser) {
 export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: utcToday })
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
@@ -91,7 +92,7 @@ export async function findCaller(db: Executor, id: number) {
 export async function promoteOutsideOrganizations(db: Executor, id: number): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ role: 'admin', updatedAt: new Date() })
+    .set({ role: 'admin', updatedAt: utcToday })
     .where(and(eq(users.id, id), isNull(users.organizationId)))
     .returning({ id: users.id });
   return rows.length === 1;
@@ -101,7 +102,7 @@ export async function promoteOutsideOrganizations(db: Executor, id: number): Pro
 export async function joinOrganizationAsMember(db: Executor, id: number, organizationId: number) {
   const rows = await db
     .update(users)
-    .set({ organizationId, updatedAt: new Date() })
+    .set({ organizationId, updatedAt: utcToday })
     .where(and(eq(users.id, id), eq(users.role, 'user')))
     .returning({ id: users.id });
   return rows.length === 1;

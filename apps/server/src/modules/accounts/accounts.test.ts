@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from '../../../test/app';
 import { createUser, decodeJwt, login, setUserFields, uniqueName } from '../../../test/factories';
+import { sqlRows } from '../../../test/sql';
 import { refreshTokens, users } from '../../db/schema';
 
 let t: TestApp;
@@ -43,6 +44,36 @@ describe('POST /api/accounts/register/', () => {
       last_name: 'Lovelace',
     });
     expect(JSON.stringify(body)).not.toContain('password');
+  });
+
+  it('keeps the registration and the last profile change as UTC days, never instants', async () => {
+    const input = registration();
+    const registered = await post('/api/accounts/register/', input);
+    expect(registered.statusCode).toBe(201);
+    const tokens = await login(t, input.username, input.password as string);
+    const renamed = uniqueName('renamed');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/profile/',
+      headers: { authorization: `Bearer ${tokens.access}` },
+      payload: { username: renamed, email: `${renamed}@example.test` },
+    });
+    expect(changed.statusCode).toBe(200);
+    const { sql } = await import('drizzle-orm');
+    const [row] = await sqlRows<Record<string, string>>(
+      t.database.db,
+      sql`select created_at::text as created, updated_at::text as updated,
+            pg_typeof(created_at)::text as created_type, pg_typeof(updated_at)::text as updated_type
+          from users where id = ${registered.json().id}`,
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    if (!row) throw new Error('the account was not stored');
+    expect(row.created_type).toBe('date');
+    expect(row.updated_type).toBe('date');
+    // Around midnight the database's day may be the one before the test's.
+    expect([today, yesterday]).toContain(row.created);
+    expect([today, yesterday]).toContain(row.updated);
   });
 
   it('stores the password as an argon2id hash', async () => {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { CounterState } from '../../lib/counters';
 import { TooManyRequestsError } from '../../lib/errors';
+import { errorSummary } from '../../lib/logger';
 
 /**
  * Failed logins are counted per account (from any address) and per address (for any account),
@@ -41,7 +42,7 @@ export async function openLoginGate(
     try {
       return await work();
     } catch (error) {
-      ctx.log.warn({ err: error }, 'login counters unavailable');
+      ctx.log.warn({ error: errorSummary(error) }, 'login counters unavailable');
       return fallback;
     }
   };

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { LoginInput, TokenPair } from '@candor/contract/accounts';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { sealedColumns } from '../../db/sealed-columns';
 import { DecryptionError } from '../../lib/crypto';
+import { DAY_MS, utcDay } from '../../lib/day';
 import { UnauthorizedError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
@@ -13,17 +15,10 @@ import * as repo from './sessions.repository';
 /** The same answer whether the username or the password was wrong (DESIGN.md 6). */
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 const BAD_REFRESH = 'Token is invalid or expired';
-const ROTATION_PURPOSE = 'refresh.rotation';
-const DAY_MS = 24 * 60 * 60 * 1000;
+const ROTATION_PURPOSE = sealedColumns.refreshRotation.purpose;
 
 /** What the grace window needs, sealed in the rotated row: never a plain instant (DESIGN.md). */
 type Rotation = { at: number; successor: string };
-
-/** A UTC day as `YYYY-MM-DD`; `roundUp` moves any instant past midnight to the next day. */
-function utcDay(ms: number, roundUp = false): string {
-  const day = roundUp ? Math.ceil(ms / DAY_MS) : Math.floor(ms / DAY_MS);
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
 
 function isExpired(row: repo.RefreshTokenRow): boolean {
   return Date.now() >= Date.parse(`${row.expiresOn}T00:00:00Z`);

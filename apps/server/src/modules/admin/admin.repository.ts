@@ -1,15 +1,19 @@
+import type { AdminReportOrder } from '@candor/contract/admin';
 import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { reportCounts, reports } from '../../db/schema';
+import { reportCounts, reportMessages, reportReads, reports } from '../../db/schema';
 import { selectReports } from '../reports/reports.repository';
 
 export type AdminReportFilter = {
-  /** The admin's organisation; null for a platform admin, who sees every report. */
+  /** The admin's organisation; null for a platform admin, who sees the reports of none. */
   organizationId: number | null;
   status?: ReportStatus;
   category?: ReportCategory;
+  priority?: boolean;
   ids?: number[];
+  /** Only reports whose next legal deadline is before this instant. */
+  overdueAt?: Date;
 };
 
 /**
@@ -20,13 +24,29 @@ function idIn(ids: number[]): SQL {
   return sql`${reports.id} = any(${sql.param(ids)}::int[])`;
 }
 
+/** The reports an admin administers: their organisation's, or for a platform admin, the platform's. */
+function scopeOf(organizationId: number | null): SQL {
+  return organizationId === null
+    ? isNull(reports.organizationId)
+    : eq(reports.organizationId, organizationId);
+}
+
 function whereOf(filter: AdminReportFilter): SQL | undefined {
   return and(
-    filter.organizationId === null ? undefined : eq(reports.organizationId, filter.organizationId),
+    scopeOf(filter.organizationId),
     filter.status ? eq(reports.status, filter.status) : undefined,
     filter.category ? eq(reports.category, filter.category) : undefined,
+    filter.priority === undefined ? undefined : eq(reports.priorityFlag, filter.priority),
     filter.ids ? idIn(filter.ids) : undefined,
+    filter.overdueAt ? lt(reports.nextDeadlineAt, filter.overdueAt) : undefined,
   );
+}
+
+/** Newest or oldest first, or the next deadline first (reports without one last). */
+export function orderOf(order: AdminReportOrder): SQL[] {
+  if (order === 'deadline') return [sql`${reports.nextDeadlineAt} asc nulls last`, asc(reports.id)];
+  const direction = order === 'newest' ? desc : asc;
+  return [direction(reports.submittedAt), direction(reports.id)];
 }
 
 /**
@@ -36,14 +56,13 @@ function whereOf(filter: AdminReportFilter): SQL | undefined {
 export async function findReportsPage(
   db: Executor,
   filter: AdminReportFilter,
-  page: { order: 'newest' | 'oldest'; limit?: number; offset?: number },
+  page: { order: AdminReportOrder; limit?: number; offset?: number },
 ) {
-  const direction = page.order === 'newest' ? desc : asc;
   const idQuery = db
     .select({ id: reports.id })
     .from(reports)
     .where(whereOf(filter))
-    .orderBy(direction(reports.submittedAt), direction(reports.id))
+    .orderBy(...orderOf(page.order))
     .offset(page.offset ?? 0);
   const ids = (await (page.limit === undefined ? idQuery : idQuery.limit(page.limit))).map(
     (row) => row.id,
@@ -54,6 +73,50 @@ export async function findReportsPage(
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
+/** Where a batch of the export left off: the last row's sort key (as text, to the microsecond). */
+export type ExportCursor = { key: string | null; id: number };
+
+/**
+ * The next `limit` reports after `cursor` in the list's order, with the joins a payload needs,
+ * and the cursor of the last one. Each batch is one short query that seeks by index from the
+ * cursor (keyset paging), so an export of any size neither holds a transaction nor reads the
+ * rows before it again. Sort keys travel as text: a JavaScript Date would lose microseconds.
+ */
+export async function findReportsAfter(
+  db: Executor,
+  filter: AdminReportFilter,
+  order: AdminReportOrder,
+  cursor: ExportCursor | null,
+  limit: number,
+) {
+  const column = order === 'deadline' ? reports.nextDeadlineAt : reports.submittedAt;
+  let after: SQL | undefined;
+  if (cursor) {
+    const key = sql`${cursor.key}::timestamptz`;
+    if (order === 'newest') after = sql`(${column}, ${reports.id}) < (${key}, ${cursor.id}::int)`;
+    else if (order === 'oldest') {
+      after = sql`(${column}, ${reports.id}) > (${key}, ${cursor.id}::int)`;
+    } else if (cursor.key === null) {
+      // Past every dated report: the undated ones (nulls last), by id.
+      after = sql`${column} is null and ${reports.id} > ${cursor.id}::int`;
+    } else {
+      after = sql`((${column}, ${reports.id}) > (${key}, ${cursor.id}::int) or ${column} is null)`;
+    }
+  }
+  const keys = await db
+    .select({ id: reports.id, key: sql<string | null>`${column}::text` })
+    .from(reports)
+    .where(and(whereOf(filter), after))
+    .orderBy(...orderOf(order))
+    .limit(limit);
+  if (keys.length === 0) return { records: [], cursor: null };
+  const rows = await selectReports(db).where(idIn(keys.map((row) => row.id)));
+  const position = new Map(keys.map((row, index) => [row.id, index]));
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const last = keys[keys.length - 1] as { id: number; key: string | null };
+  return { records: rows, cursor: { key: last.key, id: last.id } };
+}
+
 export async function countReports(db: Executor, filter: AdminReportFilter): Promise<number> {
   const [row] = await db.select({ total: count() }).from(reports).where(whereOf(filter));
   return row?.total ?? 0;
@@ -62,7 +125,12 @@ export async function countReports(db: Executor, filter: AdminReportFilter): Pro
 /** What a text search matches first, without joins: the sealed descriptions come after. */
 export async function findSearchableReports(db: Executor, filter: AdminReportFilter) {
   return db
-    .select({ id: reports.id, title: reports.title, category: reports.category })
+    .select({
+      id: reports.id,
+      title: reports.title,
+      category: reports.category,
+      reference: reports.reference,
+    })
     .from(reports)
     .where(whereOf(filter));
 }
@@ -76,7 +144,8 @@ export async function findSealedDescriptions(db: Executor, ids: number[]) {
 
 /**
  * The kept counts of each group (migration 0004): a few rows per organisation, whatever the
- * number of reports. A platform admin's figures add up every organisation's.
+ * number of reports. A platform admin's figures are those of the reports routed to no
+ * organisation (key 0).
  */
 export async function countReportsByGroup(db: Executor, organizationId: number | null) {
   return db
@@ -88,11 +157,75 @@ export async function countReportsByGroup(db: Executor, organizationId: number |
       total: sql<number>`sum(${reportCounts.total})::int`,
     })
     .from(reportCounts)
-    .where(organizationId === null ? undefined : eq(reportCounts.organizationKey, organizationId))
+    .where(eq(reportCounts.organizationKey, organizationId ?? 0))
     .groupBy(
       reportCounts.status,
       reportCounts.category,
       reportCounts.priorityFlag,
       reportCounts.isAnonymous,
     );
+}
+
+/**
+ * How many of the reporter's messages on each report `adminId` has not been shown yet: those
+ * after the last message of the thread the admin opened (`report_reads`). Reports without any
+ * are left out.
+ */
+export async function countUnreadFromReporter(
+  db: Executor,
+  adminId: number,
+  reportIds: number[],
+): Promise<Map<number, number>> {
+  if (reportIds.length === 0) return new Map();
+  const rows = await db
+    .select({ reportId: reportMessages.reportId, unread: count() })
+    .from(reportMessages)
+    .leftJoin(
+      reportReads,
+      and(eq(reportReads.reportId, reportMessages.reportId), eq(reportReads.userId, adminId)),
+    )
+    .where(
+      and(
+        sql`${reportMessages.reportId} = any(${sql.param(reportIds)}::int[])`,
+        eq(reportMessages.senderKind, 'reporter'),
+        eq(reportMessages.isInternal, false),
+        sql`${reportMessages.id} > coalesce(${reportReads.lastMessageId}, 0)`,
+      ),
+    )
+    .groupBy(reportMessages.reportId);
+  return new Map(rows.map((row) => [row.reportId, row.unread]));
+}
+
+/**
+ * The legal clock over reports filed since `since`: how many acknowledgements and feedbacks fell
+ * due (or were given) and how many came on time; a cancelled report counts only for what it got.
+ * And how many reports in scope are overdue at `now`, whenever filed.
+ */
+export async function countDeadlines(
+  db: Executor,
+  organizationId: number | null,
+  window: { since: Date; now: Date },
+) {
+  const scope = scopeOf(organizationId);
+  const now = sql`${window.now.toISOString()}::timestamptz`;
+  const [met] = await db
+    .select({
+      acknowledgementsDue: sql<number>`count(*) filter (where ${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled'))::int`,
+      acknowledgedOnTime: sql<number>`count(*) filter (where ${reports.acknowledgedAt} <= ${reports.acknowledgeBy})::int`,
+      feedbackDue: sql<number>`count(*) filter (where ${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled'))::int`,
+      feedbackOnTime: sql<number>`count(*) filter (where ${reports.feedbackAt} <= ${reports.feedbackBy})::int`,
+    })
+    .from(reports)
+    .where(and(scope, sql`${reports.submittedAt} >= ${window.since.toISOString()}::timestamptz`));
+  const [overdue] = await db
+    .select({ total: count() })
+    .from(reports)
+    .where(and(scope, lt(reports.nextDeadlineAt, window.now)));
+  return {
+    acknowledgements_due: Number(met?.acknowledgementsDue ?? 0),
+    acknowledged_on_time: Number(met?.acknowledgedOnTime ?? 0),
+    feedback_due: Number(met?.feedbackDue ?? 0),
+    feedback_on_time: Number(met?.feedbackOnTime ?? 0),
+    overdue_now: overdue?.total ?? 0,
+  };
 }

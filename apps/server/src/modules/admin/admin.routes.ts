@@ -1,4 +1,7 @@
 import {
+  acknowledgeReportInputSchema,
+  adminExportQuerySchema,
+  adminReportSchema,
   adminReportsQuerySchema,
   analyticsSchema,
   updateReportStatusInputSchema,
@@ -7,8 +10,9 @@ import { listOrPageOf } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import { reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards, requireAdmin } from '../accounts/caller';
+import { accountWriteLimit, guards, requireAdmin } from '../accounts/caller';
 import * as service from './admin.service';
+import { exportReports } from './export.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -19,7 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.admin,
       schema: {
         querystring: adminReportsQuerySchema,
-        response: { 200: listOrPageOf(reportSchema) },
+        response: { 200: listOrPageOf(adminReportSchema) },
       },
     },
     async (request) => service.listReports(ctx, requireAdmin(request), request.query),
@@ -42,6 +46,40 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateStatus(ctx, requireAdmin(request), request.params.id, request.body.status),
+      service.updateStatus(ctx, requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/reports/:id/acknowledge/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        params: idParamsSchema,
+        body: acknowledgeReportInputSchema.nullish(),
+        response: { 200: reportSchema },
+      },
+    },
+    async (request) =>
+      service.acknowledgeReport(ctx, requireAdmin(request), request.params.id, request.body ?? {}),
+  );
+
+  app.get(
+    '/reports/export.csv',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.report-export'),
+      schema: {
+        querystring: adminExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportReports(ctx, requireAdmin(request), request.query);
+      const day = ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="candor-reports-${day}.csv"`)
+        .send(csv);
+    },
   );
 };

@@ -1,4 +1,6 @@
 import {
+  type AcknowledgeReportInput,
+  type AdminReport,
   type AdminReportPage,
   type AdminReportsQuery,
   type Analytics,
@@ -8,10 +10,14 @@ import {
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
+import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import { insertMessage } from '../comments/comments.repository';
+import { MESSAGE_PURPOSE } from '../comments/comments.service';
+import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { administersReport, reportOwnerId } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
@@ -21,17 +27,35 @@ import * as repo from './admin.repository';
 /** Sealed descriptions opened per query when they are not in memory yet. */
 const OPEN_BATCH = 5_000;
 
+/** Fewer symbols than this match too many references by chance to be meant as one. */
+const MIN_REFERENCE_PART = 4;
+
 /**
- * Ids of the reports in scope whose title, category or description holds `q`. Descriptions are
- * sealed, so they are matched after opening; opened ones stay in memory for the next search.
+ * What of `q` can be part of a reference number, as references are written without their
+ * dashes (`CND7K3Q9XW2M4TD`): letters and digits only, look-alikes read as the code's symbols.
+ */
+export function referenceNeedle(q: string): string | null {
+  const symbols = normalizeHumanCode(q).replace(/[^0-9A-Z]/g, '');
+  return symbols.length >= MIN_REFERENCE_PART ? symbols : null;
+}
+
+/**
+ * Ids of the reports in scope whose title, category or description holds `q`, or whose reference
+ * number holds it with or without dashes. Descriptions are sealed, so they are matched after
+ * opening; opened ones stay in memory for the next search.
  */
 async function searchIds(ctx: AppContext, filter: repo.AdminReportFilter, q: string) {
   const needle = q.toLowerCase();
+  const reference = referenceNeedle(q);
   const matched: number[] = [];
   const unopened: number[] = [];
   for (const row of await repo.findSearchableReports(ctx.db, filter)) {
     const text = ctx.searchTexts.get(row.id);
-    if (row.title.toLowerCase().includes(needle) || row.category.includes(needle)) {
+    if (
+      row.title.toLowerCase().includes(needle) ||
+      row.category.includes(needle) ||
+      (reference !== null && row.reference.replaceAll('-', '').includes(reference))
+    ) {
       matched.push(row.id);
     } else if (text === undefined) {
       unopened.push(row.id);
@@ -50,6 +74,26 @@ async function searchIds(ctx: AppContext, filter: repo.AdminReportFilter, q: str
   return matched;
 }
 
+/** The list's filters as the repository takes them; the same for the list and the export. */
+export async function filterOf(
+  ctx: AppContext,
+  admin: AuthUser,
+  query: Omit<AdminReportsQuery, 'limit' | 'offset' | 'order'>,
+): Promise<repo.AdminReportFilter> {
+  const filter: repo.AdminReportFilter = {
+    organizationId: admin.organizationId,
+    status: query.status === 'all' ? undefined : query.status,
+    category: query.category === 'all' ? undefined : query.category,
+    priority:
+      query.priority === undefined || query.priority === 'all'
+        ? undefined
+        : query.priority === 'true',
+    overdueAt: query.overdue === 'true' ? ctx.clock.now() : undefined,
+  };
+  if (query.q) filter.ids = await searchIds(ctx, filter, query.q);
+  return filter;
+}
+
 /**
  * The reports an admin administers (spec section 7). Without `limit` or `offset` it answers the
  * whole list as the spec's client expects; with them, one page and the total (DESIGN.md 8).
@@ -58,21 +102,24 @@ export async function listReports(
   ctx: AppContext,
   admin: AuthUser,
   query: AdminReportsQuery,
-): Promise<Report[] | AdminReportPage> {
-  const filter: repo.AdminReportFilter = {
-    organizationId: admin.organizationId,
-    status: query.status === 'all' ? undefined : query.status,
-    category: query.category === 'all' ? undefined : query.category,
-  };
-  if (query.q) filter.ids = await searchIds(ctx, filter, query.q);
+): Promise<AdminReport[] | AdminReportPage> {
+  const filter = await filterOf(ctx, admin, query);
   const order = query.order ?? 'newest';
   return listOrPage(
     query,
     {
-      find: async (page) =>
-        (await repo.findReportsPage(ctx.db, filter, { order, ...page })).map((record) =>
-          toReportPayload(ctx, record),
-        ),
+      find: async (page) => {
+        const records = await repo.findReportsPage(ctx.db, filter, { order, ...page });
+        const unread = await repo.countUnreadFromReporter(
+          ctx.db,
+          admin.id,
+          records.map((record) => record.id),
+        );
+        return records.map((record) => ({
+          ...toReportPayload(ctx, record),
+          unread_from_reporter: unread.get(record.id) ?? 0,
+        }));
+      },
       count: async () => filter.ids?.length ?? repo.countReports(ctx.db, filter),
     },
     DEFAULT_ADMIN_PAGE_SIZE,
@@ -82,7 +129,11 @@ export async function listReports(
 /** Counted by the database; every status and category key is present (zero when none). */
 export async function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
   const groups = await repo.countReportsByGroup(ctx.db, admin.organizationId);
+  const now = ctx.clock.now();
+  const since = new Date(now);
+  since.setUTCFullYear(since.getUTCFullYear() - 1);
   const analytics: Analytics = {
+    deadlines: await repo.countDeadlines(ctx.db, admin.organizationId, { since, now }),
     total_reports: 0,
     reports_by_status: Object.fromEntries(
       reportStatuses.map((s) => [s, 0]),
@@ -117,12 +168,15 @@ function refusal(from: ReportStatus, to: ReportStatus): string | null {
   return null;
 }
 
-/** The workflow of spec section 4, enforced here; audited and told to the reporter. */
+/**
+ * The workflow of spec section 4, enforced here; audited and told to the reporter. A message
+ * given with the change is sent to the reporter as an ordinary reply, in the same transaction.
+ */
 export async function updateStatus(
   ctx: AppContext,
   admin: AuthUser,
   id: number,
-  to: ReportStatus,
+  { status: to, message }: { status: ReportStatus; message?: string },
 ): Promise<Report> {
   const report = await findReportById(ctx.db, id);
   if (!report || !administersReport(admin, report)) throw new NotFoundError();
@@ -135,13 +189,42 @@ export async function updateStatus(
         'The report changed while you were updating it. Reload and try again.',
       );
     }
+    const actorRole = admin.isSuperuser ? 'superuser' : 'admin';
     await insertAuditEntry(tx, {
       actorUserId: admin.id,
-      actorRole: admin.isSuperuser ? 'superuser' : 'admin',
+      actorRole,
       action: 'report.status_changed',
       objectType: 'report',
       objectId: id,
       details: { from: report.status, to },
+    });
+    const isFinal = to === 'resolved' || to === 'rejected';
+    let messageId: number | undefined;
+    if (message !== undefined) {
+      // With a final status the message is the feedback, and is marked so in the thread.
+      messageId = await insertMessage(tx, {
+        reportId: id,
+        senderKind: 'admin',
+        senderUserId: admin.id,
+        isInternal: false,
+        isFeedback: isFinal,
+        body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
+      });
+      await insertAuditEntry(tx, {
+        actorUserId: admin.id,
+        actorRole,
+        action: 'report.admin_reply_sent',
+        objectType: 'report',
+        objectId: id,
+        details: { message_id: messageId },
+      });
+    }
+    // A status change acknowledges; a final one (resolved, rejected) gives feedback.
+    const events = await recordClockEvents(tx, admin, id, {
+      acknowledges: true,
+      givesFeedback: isFinal,
+      cause: 'status',
+      messageId,
     });
     const ownerId = reportOwnerId(ctx, report);
     if (ownerId !== null && ownerId !== admin.id) {
@@ -149,13 +232,81 @@ export async function updateStatus(
       await createNotifications(ctx, tx, [
         {
           userId: ownerId,
-          message: `Your report is now ${label}.`,
+          message:
+            message === undefined
+              ? `Your report is now ${label}.`
+              : `Your report is now ${label}. An administrator wrote to you.`,
+          reportId: id,
+          reportTitle: report.title,
+          reportReference: report.reference,
+        },
+      ]);
+    }
+    return { ...columns, ...clockColumnsOf(events) };
+  });
+  return toReportPayload(ctx, { ...report, ...changed });
+}
+
+/**
+ * "Acknowledge receipt": the explicit acknowledgement, with an optional message to the reporter
+ * (a reply, in the thread). Refused once the report is acknowledged, or when it was cancelled.
+ */
+export async function acknowledgeReport(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+  input: AcknowledgeReportInput,
+): Promise<Report> {
+  const report = await findReportById(ctx.db, id);
+  if (!report || !administersReport(admin, report)) throw new NotFoundError();
+  const already = 'This report has already been acknowledged.';
+  if (report.status === 'cancelled') {
+    throw new BadRequestError('This report was cancelled, so it needs no acknowledgement.');
+  }
+  if (report.acknowledgedAt) throw new BadRequestError(already);
+  const message = input.message?.trim() || undefined;
+  const changed = await ctx.db.transaction(async (tx) => {
+    const messageId = message
+      ? await insertMessage(tx, {
+          reportId: id,
+          senderKind: 'admin',
+          senderUserId: admin.id,
+          isInternal: false,
+          body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
+        })
+      : undefined;
+    const events = await recordClockEvents(tx, admin, id, {
+      acknowledges: true,
+      givesFeedback: false,
+      cause: 'action',
+      messageId,
+    });
+    // Acknowledged a moment ago by someone else: this one records nothing.
+    if (!events.acknowledged) throw new BadRequestError(already);
+    if (messageId !== undefined) {
+      await insertAuditEntry(tx, {
+        actorUserId: admin.id,
+        actorRole: admin.isSuperuser ? 'superuser' : 'admin',
+        action: 'report.admin_reply_sent',
+        objectType: 'report',
+        objectId: id,
+        details: { message_id: messageId },
+      });
+    }
+    const ownerId = reportOwnerId(ctx, report);
+    if (ownerId !== null && ownerId !== admin.id) {
+      await createNotifications(ctx, tx, [
+        {
+          userId: ownerId,
+          message: message
+            ? 'Your report was acknowledged, with a message from an administrator.'
+            : 'Your report was acknowledged.',
           reportId: id,
           reportTitle: report.title,
         },
       ]);
     }
-    return columns;
+    return events.acknowledged;
   });
   return toReportPayload(ctx, { ...report, ...changed });
 }

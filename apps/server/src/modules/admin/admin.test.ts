@@ -144,6 +144,14 @@ describe('GET /api/admin/analytics/', () => {
       priority_reports_count: 1,
       anonymous_vs_identified_reports: { true: 2, false: 1 },
       reports_by_category: { abuse: 1, corruption: 0, harassment: 1, other: 1 },
+      // Nothing fell due yet (src/modules/deadlines/deadlines.test.ts covers the clock).
+      deadlines: {
+        acknowledgements_due: 0,
+        acknowledged_on_time: 0,
+        feedback_due: 0,
+        feedback_on_time: 0,
+        overdue_now: 0,
+      },
     });
   });
 

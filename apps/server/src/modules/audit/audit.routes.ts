@@ -1,4 +1,4 @@
-import { auditPageSchema, auditQuerySchema } from '@candor/contract/audit-log';
+import { auditChainSchema, auditPageSchema, auditQuerySchema } from '@candor/contract/audit-log';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guards } from '../accounts/caller';
 import * as service from './audit.service';
@@ -13,5 +13,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
     async (request) => service.pageAuditLog(ctx, request.query),
+  );
+  app.get(
+    '/chain/',
+    { onRequest: guards.superuser, schema: { response: { 200: auditChainSchema } } },
+    async () => service.checkAuditChain(ctx),
   );
 };

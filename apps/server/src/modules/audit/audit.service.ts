@@ -1,6 +1,7 @@
-import type { AuditPage } from '@candor/contract/audit-log';
+import type { AuditChain, AuditPage } from '@candor/contract/audit-log';
 import type { AppContext } from '../../context';
 import * as repo from './audit.repository';
+import { describeChain, verifyAuditChain } from './audit-chain';
 
 export async function pageAuditLog(
   ctx: AppContext,
@@ -23,5 +24,19 @@ export async function pageAuditLog(
       details: row.details,
       created_at: row.createdAt.toISOString(),
     })),
+  };
+}
+
+/** Checks the whole chain now (it reads every row: the superuser asks for it, rarely). */
+export async function checkAuditChain(ctx: AppContext): Promise<AuditChain> {
+  const state = await verifyAuditChain(ctx.db);
+  return {
+    is_intact: state.isIntact,
+    rows: state.rows,
+    head: state.head,
+    broken_rows: state.brokenRows,
+    problem: state.problem,
+    summary: describeChain(state),
+    checked_at: new Date().toISOString(),
   };
 }

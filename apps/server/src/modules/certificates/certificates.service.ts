@@ -4,7 +4,7 @@ import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { loadAccessibleReport } from '../reports/report-access';
-import { findReportByReference } from '../reports/reports.repository';
+import { findReportByReference, type ReportRecord } from '../reports/reports.repository';
 import { certificateCode, isCertificateCode } from './certificate-code';
 import { renderCertificate } from './certificate-pdf';
 
@@ -17,6 +17,12 @@ export async function exportCertificate(
   id: number,
 ): Promise<Certificate> {
   const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
+  return certificateOf(ctx, report);
+}
+
+/** The certificate of a resolved report, for its reporter (an account, or a guest at /track). */
+export async function certificateOf(ctx: AppContext, report: ReportRecord): Promise<Certificate> {
+  const id = report.id;
   if (report.status !== 'resolved' || !report.resolvedAt) {
     throw new BadRequestError('A certificate is available only for resolved reports.');
   }

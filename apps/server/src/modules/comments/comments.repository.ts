@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { reportMessages, users } from '../../db/schema';
+import { reportMessages, reportReads, users } from '../../db/schema';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
 
@@ -11,6 +11,7 @@ function selectMessages(db: Executor) {
       senderKind: reportMessages.senderKind,
       senderUserId: reportMessages.senderUserId,
       isInternal: reportMessages.isInternal,
+      isFeedback: reportMessages.isFeedback,
       body: reportMessages.body,
       sentAt: reportMessages.sentAt,
       senderUsername: users.username,
@@ -38,4 +39,18 @@ export async function insertMessage(db: Executor, row: NewMessageRow): Promise<n
     .values(row)
     .returning({ id: reportMessages.id });
   return (inserted as { id: number }).id;
+}
+
+/** Records that an administrator was shown the thread up to `lastMessageId`; never moves back. */
+export async function markThreadRead(
+  db: Executor,
+  read: { userId: number; reportId: number; lastMessageId: number },
+) {
+  await db
+    .insert(reportReads)
+    .values(read)
+    .onConflictDoUpdate({
+      target: [reportReads.userId, reportReads.reportId],
+      set: { lastMessageId: sql`greatest(${reportReads.lastMessageId}, excluded.last_message_id)` },
+    });
 }

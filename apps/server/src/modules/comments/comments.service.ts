@@ -4,21 +4,30 @@ import {
   type ReportMessage,
 } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
+import { sealedColumns } from '../../db/sealed-columns';
 import { BadRequestError, FieldValidationError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import { recordClockEvents } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { loadAccessibleReport, notifyReportAdmins, reportOwnerId } from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.repository';
 import { touchReport } from '../reports/reports.repository';
 import * as repo from './comments.repository';
 
-const MESSAGE_PURPOSE = 'report.message';
+export const MESSAGE_PURPOSE = sealedColumns.reportMessage.purpose;
 
-type Viewer = { user: AuthUser; isOwner: boolean; isAdmin: boolean };
+/** `user` is null for a reporter without an account (a guest at /track). */
+type Viewer = { user: AuthUser | null; isOwner: boolean; isAdmin: boolean };
 
-function senderName(report: ReportRecord, message: repo.MessageRecord): string {
-  if (message.senderKind === 'admin') return message.senderUsername ?? 'Administrator';
+/** How a guest sees every administrator: a guest's page names no member of the organisation. */
+export const GUEST_VIEW_ADMIN_NAME = 'Administrator';
+
+function senderName(report: ReportRecord, viewer: Viewer, message: repo.MessageRecord): string {
+  if (message.senderKind === 'admin') {
+    if (viewer.user === null) return GUEST_VIEW_ADMIN_NAME;
+    return message.senderUsername ?? 'Administrator';
+  }
   // The reporter of an anonymous report is "the reporter" to everyone (DESIGN.md 1).
   if (report.isAnonymous) return ANONYMOUS_REPORTER_NAME;
   return report.ownerUsername ?? 'Reporter';
@@ -38,9 +47,10 @@ function toPayload(
     is_internal: message.isInternal,
     is_sender_admin: isSenderAdmin,
     is_current_user_sender: isSenderAdmin
-      ? message.senderUserId === viewer.user.id
+      ? viewer.user !== null && message.senderUserId === viewer.user.id
       : viewer.isOwner,
-    display_sender_name: senderName(report, message),
+    display_sender_name: senderName(report, viewer, message),
+    is_feedback: message.isFeedback,
   };
 }
 
@@ -58,6 +68,12 @@ export async function listMessages(
   );
   const viewer = { user, isOwner, isAdmin };
   const messages = await repo.findMessages(ctx.db, reportId);
+  const lastId = messages.reduce((max, message) => Math.max(max, message.id), 0);
+  // The admin's list marks what came from the reporter since this (README "Triage"). Nobody's
+  // reading is recorded but an administrator's: a reporter's would tie them to the report.
+  if (isAdmin && !isOwner && lastId > 0) {
+    await repo.markThreadRead(ctx.db, { userId: user.id, reportId, lastMessageId: lastId });
+  }
   return messages
     .filter((message) => isAdmin || !message.isInternal)
     .map((message) => toPayload(ctx, report, viewer, message));
@@ -85,12 +101,22 @@ export async function postMessage(
   }
   // An admin writing on their own report speaks as its reporter, unless writing a note.
   const senderKind = isOwner && !input.is_internal ? 'reporter' : 'admin';
+  if (input.is_feedback && (senderKind !== 'admin' || input.is_internal)) {
+    throw new FieldValidationError({
+      is_feedback: [
+        input.is_internal
+          ? 'An internal note cannot be feedback: feedback is a reply to the reporter.'
+          : 'Only an administrator’s reply to the reporter can be marked as feedback.',
+      ],
+    });
+  }
   const messageId = await ctx.db.transaction(async (tx) => {
     const id = await repo.insertMessage(tx, {
       reportId,
       senderKind,
       senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
       isInternal: input.is_internal,
+      isFeedback: input.is_feedback,
       body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
     });
     await touchReport(tx, reportId);
@@ -103,6 +129,15 @@ export async function postMessage(
         objectId: reportId,
         details: { message_id: id },
       });
+      if (!input.is_internal) {
+        // A reply to the reporter acknowledges the report; one marked as feedback gives feedback.
+        await recordClockEvents(tx, user, reportId, {
+          acknowledges: true,
+          givesFeedback: input.is_feedback,
+          cause: 'reply',
+          messageId: id,
+        });
+      }
       const ownerId = input.is_internal ? null : reportOwnerId(ctx, report);
       if (ownerId !== null && ownerId !== user.id) {
         await createNotifications(ctx, tx, [
@@ -111,6 +146,7 @@ export async function postMessage(
             message: 'An administrator replied to your report.',
             reportId,
             reportTitle: report.title,
+            reportReference: report.reference,
           },
         ]);
       }
@@ -121,4 +157,42 @@ export async function postMessage(
   });
   const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;
   return toPayload(ctx, report, { user, isOwner, isAdmin }, created);
+}
+
+const guestViewer: Viewer = { user: null, isOwner: true, isAdmin: false };
+
+/** The thread as a guest reporter sees it at /track: no internal notes, no administrator named. */
+export async function listMessagesForGuest(
+  ctx: AppContext,
+  report: ReportRecord,
+): Promise<ReportMessage[]> {
+  const messages = await repo.findMessages(ctx.db, report.id);
+  return messages
+    .filter((message) => !message.isInternal)
+    .map((message) => toPayload(ctx, report, guestViewer, message));
+}
+
+/** A guest reporter's message: sent by "the reporter", no user at all; its admins are told. */
+export async function postGuestMessage(
+  ctx: AppContext,
+  report: ReportRecord,
+  message: string,
+): Promise<ReportMessage> {
+  if (report.status === 'cancelled') {
+    throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
+  }
+  const messageId = await ctx.db.transaction(async (tx) => {
+    const id = await repo.insertMessage(tx, {
+      reportId: report.id,
+      senderKind: 'reporter',
+      senderUserId: null,
+      isInternal: false,
+      body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
+    });
+    await touchReport(tx, report.id);
+    await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', null);
+    return id;
+  });
+  const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;
+  return toPayload(ctx, report, guestViewer, created);
 }

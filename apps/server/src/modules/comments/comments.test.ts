@@ -171,7 +171,9 @@ describe('report conversation', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.objectType, 'report'), eq(auditLog.objectId, String(report.id))));
+    // The reply also acknowledged the report (the legal clock).
     expect(rows.map((row) => row.action).sort()).toEqual([
+      'report.acknowledged',
       'report.admin_reply_sent',
       'report.internal_note_added',
     ]);

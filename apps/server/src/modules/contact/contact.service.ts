@@ -1,6 +1,7 @@
 import type { ContactCreated, ContactData, ContactMessage } from '@candor/contract/contact';
 import type { PageQuery } from '@candor/contract/pagination';
 import type { AppContext } from '../../context';
+import { sealedColumns } from '../../db/sealed-columns';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import type { AuthUser } from '../accounts/caller';
@@ -9,7 +10,7 @@ import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './contact.repository';
 
 /** The message body is sealed at rest (DESIGN.md 4): people write sensitive things here too. */
-const MESSAGE_PURPOSE = 'contact.message';
+const MESSAGE_PURPOSE = sealedColumns.contactMessage.purpose;
 
 /** Stores a contact form message and tells every superuser, in one transaction. */
 export async function submitMessage(ctx: AppContext, input: ContactData): Promise<ContactCreated> {

@@ -5,6 +5,7 @@ import {
 } from '@candor/contract/notifications';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { errorSummary } from '../../lib/logger';
 import type { NotificationSignal } from './notifications.repository';
 
 type HubLog = {
@@ -80,7 +81,7 @@ export function createNotificationHub(options: NotificationHubOptions) {
     try {
       events = await options.load(wanted);
     } catch (error) {
-      options.log.error({ err: error }, 'live notifications could not be loaded');
+      options.log.error({ error: errorSummary(error) }, 'live notifications could not be loaded');
       return;
     }
     for (const signal of wanted) {

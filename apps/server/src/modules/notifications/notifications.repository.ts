@@ -10,6 +10,8 @@ export type NotificationContent = {
   message: string;
   report: number | null;
   report_title: string | null;
+  /** Absent from notices written before references were kept. */
+  report_reference?: string | null;
 };
 
 export type NotificationSignal = { id: number; userId: number };

@@ -6,18 +6,20 @@ import type {
 import type { PageQuery } from '@candor/contract/pagination';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { sealedColumns } from '../../db/sealed-columns';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import { resolveAccessToken } from '../accounts/caller.service';
 import * as repo from './notifications.repository';
 
-export const NOTIFICATION_PURPOSE = 'notification.payload';
+export const NOTIFICATION_PURPOSE = sealedColumns.notificationPayload.purpose;
 
 export type NotificationInput = {
   userId: number;
   message: string;
   reportId?: number | null;
   reportTitle?: string | null;
+  reportReference?: string | null;
 };
 
 /**
@@ -37,6 +39,7 @@ export async function createNotifications(
         message: input.message,
         report: input.reportId ?? null,
         report_title: input.reportTitle ?? null,
+        report_reference: input.reportReference ?? null,
       } satisfies repo.NotificationContent,
       NOTIFICATION_PURPOSE,
     ),
@@ -56,6 +59,7 @@ export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.Notifi
     created_at: row.createdAt.toISOString(),
     report: content.report ?? null,
     report_title: content.report_title ?? null,
+    report_reference: content.report_reference ?? null,
   } satisfies Notification;
 }
 

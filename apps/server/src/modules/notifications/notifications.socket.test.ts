@@ -124,7 +124,13 @@ describe('live delivery', () => {
     const user = await createUser(t);
     const client = await connected(user);
     const [created] = await notify([
-      { userId: user.id, message: 'Your report is under review', reportId: 41, reportTitle: 'T' },
+      {
+        userId: user.id,
+        message: 'Your report is under review',
+        reportId: 41,
+        reportTitle: 'T',
+        reportReference: 'CND-7K3Q-9XW2-M4TD',
+      },
     ]);
     expect(await client.next()).toEqual({
       type: 'notification',
@@ -134,6 +140,7 @@ describe('live delivery', () => {
       created_at: expect.any(String),
       report: 41,
       report_title: 'T',
+      report_reference: 'CND-7K3Q-9XW2-M4TD',
     });
     await client.close();
   });

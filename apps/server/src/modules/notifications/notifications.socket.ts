@@ -1,5 +1,6 @@
 import { LIVE_BEARER_PREFIX, LIVE_PROTOCOL, liveCloseCodes } from '@candor/contract/notifications';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { errorSummary } from '../../lib/logger';
 import * as service from './notifications.service';
 
 const MAX_USER_ID = 2_147_483_647;
@@ -58,7 +59,7 @@ export const notificationsSocketRoutes: FastifyPluginAsync = async (app) => {
           );
           accessOf.set(request, granted && userId !== null ? { userId, ...granted } : 'refused');
         } catch (error) {
-          request.log.error({ err: error }, 'live socket authentication failed');
+          request.log.error({ error: errorSummary(error) }, 'live socket authentication failed');
           accessOf.set(request, 'failed');
         }
       },

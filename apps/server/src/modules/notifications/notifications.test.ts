@@ -43,6 +43,7 @@ describe('GET /api/notifications/', () => {
         created_at: expect.any(String),
         report: 12,
         report_title: 'Broken lock',
+        report_reference: null,
       },
       {
         id: first?.id,
@@ -51,6 +52,7 @@ describe('GET /api/notifications/', () => {
         created_at: expect.any(String),
         report: null,
         report_title: null,
+        report_reference: null,
       },
     ]);
     const [newest, oldest] = response.json() as { created_at: string }[];

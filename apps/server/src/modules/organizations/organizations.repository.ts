@@ -28,3 +28,16 @@ export async function findOrganizationByJoinCodeHash(db: Executor, joinCodeHash:
 export async function setJoinCodeHash(db: Executor, id: number, joinCodeHash: string) {
   await db.update(organizations).set({ joinCodeHash }).where(eq(organizations.id, id));
 }
+
+export async function updateOrganization(
+  db: Executor,
+  id: number,
+  changes: Partial<Pick<OrganizationRow, 'name' | 'slug' | 'guestReportsEnabled'>>,
+): Promise<OrganizationRow> {
+  const [row] = await db
+    .update(organizations)
+    .set(changes)
+    .where(eq(organizations.id, id))
+    .returning();
+  return row as OrganizationRow;
+}

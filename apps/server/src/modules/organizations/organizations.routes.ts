@@ -1,7 +1,9 @@
+import { deadlineSettingsSchema } from '@candor/contract/deadlines';
 import {
   joinCodeSchema,
   joinOrganizationInputSchema,
   myOrganizationSchema,
+  updateMyOrganizationInputSchema,
 } from '@candor/contract/organizations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +19,15 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mine/',
     { onRequest: guards.user, schema: { response: { 200: myOrganizationSchema } } },
     async (request) => service.getMine(ctx, requireUser(request)),
+  );
+
+  app.patch(
+    '/mine/',
+    {
+      onRequest: guards.user,
+      schema: { body: updateMyOrganizationInputSchema, response: { 200: myOrganizationSchema } },
+    },
+    async (request) => service.updateMine(ctx, requireUser(request), request.body),
   );
 
   app.post(
@@ -42,5 +53,14 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/join-code/',
     { onRequest: guards.user, schema: { response: { 200: joinCodeSchema } } },
     async (request) => service.regenerateJoinCode(ctx, requireUser(request)),
+  );
+
+  app.put(
+    '/deadlines/',
+    {
+      onRequest: guards.user,
+      schema: { body: deadlineSettingsSchema, response: { 200: myOrganizationSchema } },
+    },
+    async (request) => service.updateDeadlines(ctx, requireUser(request), request.body),
   );
 };

@@ -1,5 +1,10 @@
+import type { DeadlineSettings } from '@candor/contract/deadlines';
 import type { OrganizationType } from '@candor/contract/enums';
-import type { JoinCode, MyOrganization } from '@candor/contract/organizations';
+import type {
+  JoinCode,
+  MyOrganization,
+  UpdateMyOrganizationInput,
+} from '@candor/contract/organizations';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
@@ -7,6 +12,8 @@ import { BadRequestError, ForbiddenError } from '../../lib/errors';
 import { joinOrganizationAsMember, updateUser } from '../accounts/accounts.repository';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import { updateOrganizationPeriods } from '../deadlines/deadlines.repository';
+import { freeSlugFor } from '../intake/slugs';
 import * as repo from './organizations.repository';
 
 const JOIN_CODE_PURPOSE = 'organization.join';
@@ -35,6 +42,7 @@ export async function createOrganization(
   // A code nobody has seen yet: the administrator generates the one to share from the profile.
   return repo.insertOrganization(tx, {
     ...values,
+    slug: await freeSlugFor(tx, values.name, null),
     joinCodeHash: hashJoinCode(ctx, newHumanCode()),
   });
 }
@@ -45,6 +53,10 @@ function toMine(organization: repo.OrganizationRow, user: Member): MyOrganizatio
     name: organization.name,
     type: organization.type,
     is_admin: isOrganizationAdmin(user),
+    slug: organization.slug,
+    accepts_guest_reports: organization.guestReportsEnabled,
+    acknowledge_days: organization.acknowledgeDays,
+    feedback_days: organization.feedbackDays,
   };
 }
 
@@ -98,4 +110,75 @@ export async function regenerateJoinCode(ctx: AppContext, user: Member): Promise
     });
   });
   return { code };
+}
+
+/**
+ * Its administrator renames the organisation (it gets the new name's slug; every earlier slug
+ * keeps leading to it) or turns reports without an account on or off. Audited.
+ */
+export async function updateMine(
+  ctx: AppContext,
+  user: Member,
+  input: UpdateMyOrganizationInput,
+): Promise<MyOrganization> {
+  if (!isOrganizationAdmin(user) || user.organizationId === null) {
+    throw new ForbiddenError('Only the administrator of an organisation can change it.');
+  }
+  const organizationId = user.organizationId;
+  const updated = await ctx.db.transaction(async (tx) => {
+    const changes: Parameters<typeof repo.updateOrganization>[2] = {};
+    if (input.name !== undefined) {
+      changes.name = input.name.trim();
+      changes.slug = await freeSlugFor(tx, changes.name, organizationId);
+    }
+    if (input.accepts_guest_reports !== undefined) {
+      changes.guestReportsEnabled = input.accepts_guest_reports;
+    }
+    const row = await repo.updateOrganization(tx, organizationId, changes);
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      actorRole: 'admin',
+      action: 'organization.updated',
+      objectType: 'organization',
+      objectId: organizationId,
+      details: {
+        ...(changes.name !== undefined && { name: changes.name, slug: changes.slug }),
+        ...(changes.guestReportsEnabled !== undefined && {
+          accepts_guest_reports: changes.guestReportsEnabled,
+        }),
+      },
+    });
+    return row;
+  });
+  return toMine(updated, user);
+}
+
+/**
+ * The organisation's own legal periods, for reports filed from now on (docs/design.md "The legal
+ * clock"): reports already filed keep their dates. Its administrator only; audited.
+ */
+export async function updateDeadlines(
+  ctx: AppContext,
+  user: Member,
+  settings: DeadlineSettings,
+): Promise<MyOrganization> {
+  if (!isOrganizationAdmin(user) || user.organizationId === null) {
+    throw new ForbiddenError('Only an organisation’s administrator can set its deadlines.');
+  }
+  const organizationId = user.organizationId;
+  await ctx.db.transaction(async (tx) => {
+    await updateOrganizationPeriods(tx, organizationId, {
+      acknowledgeDays: settings.acknowledge_days,
+      feedbackDays: settings.feedback_days,
+    });
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      actorRole: 'admin',
+      action: 'organization.deadlines_changed',
+      objectType: 'organization',
+      objectId: organizationId,
+      details: { ...settings },
+    });
+  });
+  return getMine(ctx, user);
 }

@@ -60,6 +60,10 @@ describe('GET /api/organizations/mine/', () => {
       name,
       type: 'government',
       is_admin: true,
+      slug: expect.stringMatching(/^[a-z0-9-]+$/),
+      accepts_guest_reports: true,
+      acknowledge_days: null,
+      feedback_days: null,
     });
   });
 });

@@ -1,8 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { AppContext } from '../../context';
 import { reports } from '../../db/schema';
+import type { JobDefinition } from '../../lib/scheduler';
 import type { StoredObject } from '../../lib/storage';
 
 /** The advisory lock key of the sweep: one process at a time sweeps, whichever it is. */
@@ -56,12 +55,16 @@ async function removeUnreferenced(
  */
 export async function removeOrphanEvidence(
   ctx: Pick<AppContext, 'db' | 'storage'>,
-  options: { minAgeMs: number } = { minAgeMs: ORPHAN_MIN_AGE_MS },
+  options: { minAgeMs: number; now?: Date; signal?: AbortSignal } = {
+    minAgeMs: ORPHAN_MIN_AGE_MS,
+  },
 ): Promise<{ removed: number } | null> {
-  const cutoff = Date.now() - options.minAgeMs;
+  const cutoff = (options.now?.getTime() ?? Date.now()) - options.minAgeMs;
   let removed = 0;
   let batch: StoredObject[] = [];
   for await (const object of ctx.storage.list()) {
+    // Stopping between files leaves nothing half done: the next run goes on.
+    if (options.signal?.aborted) return { removed };
     if (object.modifiedAt.getTime() > cutoff) continue;
     batch.push(object);
     if (batch.length < BATCH) continue;
@@ -74,32 +77,23 @@ export async function removeOrphanEvidence(
   return count === null ? null : { removed: removed + count };
 }
 
-/** Sweeps shortly after start, then every EVIDENCE_SWEEP_INTERVAL_MINUTES (0: never). */
-export const evidenceCleanupPlugin = fp(async (app: FastifyInstance) => {
-  const intervalMs = app.ctx.config.uploads.sweepIntervalMs;
-  if (intervalMs === 0) return;
-  const sweep = async () => {
-    try {
-      const outcome = await removeOrphanEvidence(app.ctx);
-      if (outcome && outcome.removed > 0) {
-        app.log.info(`Removed ${outcome.removed} stored file(s) that no report references`);
-      }
-    } catch (error) {
-      app.log.warn({ err: error }, 'evidence sweep failed');
-    }
-  };
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(
-    () => {
-      void sweep();
-      interval = setInterval(() => void sweep(), intervalMs);
-      interval.unref();
+/**
+ * The sweep as a scheduled job (lib/scheduler.ts): every EVIDENCE_SWEEP_INTERVAL_MINUTES, the
+ * first a minute after the job is first scheduled; none when the interval is 0.
+ */
+export function evidenceSweepJob(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'config'>,
+): JobDefinition | null {
+  const intervalMs = ctx.config.uploads.sweepIntervalMs;
+  if (intervalMs === 0) return null;
+  return {
+    name: 'evidence-sweep',
+    intervalMs,
+    firstRunDelayMs: Math.min(intervalMs, 60_000),
+    async run({ now, signal }) {
+      const outcome = await removeOrphanEvidence(ctx, { minAgeMs: ORPHAN_MIN_AGE_MS, now, signal });
+      if (!outcome) return 'another process was sweeping';
+      return `removed ${outcome.removed} file(s)`;
     },
-    Math.min(intervalMs, 60_000),
-  );
-  first.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    if (interval) clearInterval(interval);
-  });
-});
+  };
+}

@@ -1,13 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { sealedColumns } from '../../db/sealed-columns';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import { findAdminIdsInScope, findReportById, type ReportRecord } from './reports.repository';
 
 const OWNER_HASH_PURPOSE = 'report.owner';
-export const OWNER_SEALED_PURPOSE = 'report.owner-id';
+export const OWNER_SEALED_PURPOSE = sealedColumns.reportOwner.purpose;
 
 /** The keyed hash that links an anonymous report to its owner (DESIGN.md 1). */
 export function ownerHashOf(ctx: Pick<AppContext, 'hash'>, userId: number): string {
@@ -26,25 +27,29 @@ export function isReportOwner(
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** Platform admins (no organisation) administer every report; an organisation's admins, its own. */
+/**
+ * An organisation's admins administer the reports routed to it; platform admins (no organisation)
+ * the reports routed to no organisation. Each report has one set of administrators, the one its
+ * reporter was told of (README "Where a report goes").
+ */
 export function administersReport(
   user: AuthUser,
   report: Pick<ReportRecord, 'organizationId'>,
 ): boolean {
   if (user.role !== 'admin') return false;
-  return user.organizationId === null || user.organizationId === report.organizationId;
+  return user.organizationId === report.organizationId;
 }
 
 /**
- * Tells the admins who administer a report (its organisation's and the platform's), except
- * `authorId`, in the caller's transaction.
+ * Tells the admins who administer a report (its organisation's, or the platform's), except
+ * `authorId` (null for a reporter without an account), in the caller's transaction.
  */
 export async function notifyReportAdmins(
   ctx: Pick<AppContext, 'sealer'>,
   tx: Executor,
-  report: { id: number; title: string; organizationId: number | null },
+  report: { id: number; title: string; reference: string; organizationId: number | null },
   message: string,
-  authorId: number,
+  authorId: number | null,
 ): Promise<void> {
   const admins = await findAdminIdsInScope(tx, report.organizationId);
   await createNotifications(
@@ -52,7 +57,13 @@ export async function notifyReportAdmins(
     tx,
     admins
       .filter((adminId) => adminId !== authorId)
-      .map((userId) => ({ userId, message, reportId: report.id, reportTitle: report.title })),
+      .map((userId) => ({
+        userId,
+        message,
+        reportId: report.id,
+        reportTitle: report.title,
+        reportReference: report.reference,
+      })),
   );
 }
 

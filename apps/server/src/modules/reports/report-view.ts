@@ -1,10 +1,11 @@
 import type { Report } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
+import { sealedColumns, sealedFiles } from '../../db/sealed-columns';
 import { signEvidenceLink } from './evidence-links';
 import type { ReportRecord } from './reports.repository';
 
-export const DESCRIPTION_PURPOSE = 'report.description';
-export const EVIDENCE_PURPOSE = 'report.evidence';
+export const DESCRIPTION_PURPOSE = sealedColumns.reportDescription.purpose;
+export const EVIDENCE_PURPOSE = sealedFiles.evidence.purpose;
 
 /**
  * The one place a report row becomes a payload (spec section 3). The reporter of an anonymous
@@ -24,7 +25,7 @@ export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
     priority_flag: record.priorityFlag,
     is_anonymous: record.isAnonymous,
     is_premium_report: record.isPremiumReport,
-    file_upload: record.evidenceKey ? signEvidenceLink(ctx, record.id, record.evidenceKey) : null,
+    file_upload: record.evidenceKey ? signEvidenceLink(ctx, record.id) : null,
     file_kind: record.evidenceMime
       ? record.evidenceMime.startsWith('video/')
         ? 'video'
@@ -36,5 +37,11 @@ export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
     justification: hasOrganization ? record.organizationJustification : null,
     token: record.reference,
     submitted_by_username: record.isAnonymous ? null : record.ownerUsername,
+    destination: record.organizationId === null ? 'platform' : 'organization',
+    is_guest: record.isGuest,
+    acknowledge_by: record.acknowledgeBy.toISOString(),
+    acknowledged_at: record.acknowledgedAt?.toISOString() ?? null,
+    feedback_by: record.feedbackBy.toISOString(),
+    feedback_at: record.feedbackAt?.toISOString() ?? null,
   };
 }

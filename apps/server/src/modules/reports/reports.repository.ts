@@ -14,6 +14,7 @@ const reportColumns = {
   status: reports.status,
   priorityFlag: reports.priorityFlag,
   isAnonymous: reports.isAnonymous,
+  isGuest: reports.isGuest,
   isPremiumReport: reports.isPremiumReport,
   ownerUserId: reports.ownerUserId,
   ownerHash: reports.ownerHash,
@@ -25,6 +26,10 @@ const reportColumns = {
   submittedAt: reports.submittedAt,
   updatedAt: reports.updatedAt,
   resolvedAt: reports.resolvedAt,
+  acknowledgeBy: reports.acknowledgeBy,
+  acknowledgedAt: reports.acknowledgedAt,
+  feedbackBy: reports.feedbackBy,
+  feedbackAt: reports.feedbackAt,
   /** Joined only for identified reports: the owner of an anonymous one is not linked. */
   ownerUsername: users.username,
   organizationName: organizations.name,
@@ -120,6 +125,25 @@ export async function updateReportStatus(
   return changed ?? null;
 }
 
+/** Sets the report's file only if it has none, in one statement; answers whether it did. */
+export async function setEvidenceIfNone(
+  db: Executor,
+  id: number,
+  evidence: { key: string; mime: string; size: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(reports)
+    .set({
+      evidenceKey: evidence.key,
+      evidenceMime: evidence.mime,
+      evidenceSize: evidence.size,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(reports.id, id), isNull(reports.evidenceKey)))
+    .returning({ id: reports.id });
+  return rows.length === 1;
+}
+
 export async function touchReport(db: Executor, id: number) {
   await db.update(reports).set({ updatedAt: sql`now()` }).where(eq(reports.id, id));
 }
@@ -146,8 +170,8 @@ export async function deleteUnresolvedReport(
 }
 
 /**
- * Admins who administer reports of `organizationId`: platform admins (no organisation) see every
- * report; an organisation's admins see that organisation's.
+ * Admins who administer reports routed to `organizationId`: that organisation's admins, or for
+ * null the platform admins (who belong to no organisation).
  */
 export async function findAdminIdsInScope(
   db: Executor,
@@ -156,7 +180,7 @@ export async function findAdminIdsInScope(
   const scope =
     organizationId === null
       ? isNull(users.organizationId)
-      : or(isNull(users.organizationId), eq(users.organizationId, organizationId));
+      : eq(users.organizationId, organizationId);
   const rows = await db
     .select({ id: users.id })
     .from(users)

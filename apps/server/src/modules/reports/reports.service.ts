@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { Report } from '@candor/contract/reports';
-import { createReportFieldsSchema } from '@candor/contract/reports';
+import {
+  type CreateReportFieldsValues,
+  createReportFieldsSchema,
+  type Report,
+} from '@candor/contract/reports';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { newReportReference } from '../../lib/codes';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { extensionOfMime, sanitizeEvidence } from '../../lib/evidence';
+import { errorSummary } from '../../lib/logger';
 import { parseOrThrow } from '../../lib/validation';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
+import { filingPeriods } from '../deadlines/deadlines.service';
 import { checkEvidenceLink } from './evidence-links';
 import {
   loadAccessibleReport,
@@ -17,6 +24,7 @@ import {
   type SealedOwner,
 } from './report-access';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
+import type { ReportRecord } from './reports.repository';
 import * as repo from './reports.repository';
 
 type StoredEvidence = { key: string; mime: string; size: number };
@@ -35,64 +43,147 @@ async function uniqueReference(ctx: AppContext): Promise<string> {
   }
 }
 
+/** Who files a report: an account (anonymous or not), or a guest with no account at all. */
+export type ReportFiler =
+  | { kind: 'account'; user: AuthUser; isAnonymous: boolean }
+  | { kind: 'guest' };
+
+export type ReportFiling = {
+  fields: Pick<CreateReportFieldsValues, 'title' | 'category' | 'description' | 'priority_flag'>;
+  file: Buffer | null;
+  filer: ReportFiler;
+  organizationId: number | null;
+  /** More rows to write in the report's transaction, once its row exists (a guest's receipt). */
+  withinTransaction?: (tx: Executor, report: { id: number; reference: string }) => Promise<void>;
+};
+
 /**
- * Files a report. An anonymous one keeps its owner only as a keyed hash, plus a sealed id used
- * to notify the reporter; no name, address or agent is stored (DESIGN.md 1-2).
+ * The organisation whose administrators receive the report, or null for the platform's. A member
+ * sends to their organisation unless they choose the platform (README "Where a report goes").
  */
+function routedOrganization(
+  user: AuthUser,
+  destination: 'organization' | 'platform' | undefined,
+): number | null {
+  if (destination === 'platform') return null;
+  if (user.organizationId !== null) return user.organizationId;
+  if (destination === 'organization') {
+    throw new FieldValidationError({
+      destination: [
+        'You do not belong to an organisation, so your report goes to the platform’s administrators.',
+      ],
+    });
+  }
+  return null;
+}
+
+/**
+ * Stores the evidence and writes the report and its admins' notifications in one transaction;
+ * the file is removed again only when that transaction did not commit (README "Evidence files").
+ * An anonymous report keeps its owner only as a keyed hash, plus a sealed id used to notify the
+ * reporter; a guest's keeps no owner at all. No name, address or agent is stored (DESIGN.md 1-2).
+ */
+export async function fileReport(
+  ctx: AppContext,
+  filing: ReportFiling,
+): Promise<{ id: number; reference: string }> {
+  const { fields, filer } = filing;
+  const evidence = filing.file ? await storeEvidence(ctx, filing.file) : null;
+  const reference = await uniqueReference(ctx);
+  const user = filer.kind === 'account' ? filer.user : null;
+  const isAnonymous = filer.kind === 'guest' || filer.isAnonymous;
+  const owner: SealedOwner | null = user ? { userId: user.id, reference } : null;
+  let id: number;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      const periods = await filingPeriods(ctx, tx, filing.organizationId);
+      const reportId = await repo.insertReport(tx, {
+        ...clockColumnsForNewReport(periods),
+        reference,
+        title: fields.title,
+        category: fields.category,
+        description: ctx.sealer.seal(fields.description, DESCRIPTION_PURPOSE),
+        priorityFlag: fields.priority_flag,
+        isAnonymous,
+        isGuest: filer.kind === 'guest',
+        isPremiumReport: user?.plan === 'premium',
+        ownerUserId: user && !isAnonymous ? user.id : null,
+        ownerHash: user && isAnonymous ? ownerHashOf(ctx, user.id) : null,
+        ownerSealed: owner && isAnonymous ? ctx.sealer.sealJson(owner, OWNER_SEALED_PURPOSE) : null,
+        organizationId: filing.organizationId,
+        evidenceKey: evidence?.key ?? null,
+        evidenceMime: evidence?.mime ?? null,
+        evidenceSize: evidence?.size ?? null,
+      });
+      await filing.withinTransaction?.(tx, { id: reportId, reference });
+      await notifyReportAdmins(
+        ctx,
+        tx,
+        { id: reportId, title: fields.title, reference, organizationId: filing.organizationId },
+        fields.priority_flag
+          ? 'A new priority report was submitted.'
+          : 'A new report was submitted.',
+        user?.id ?? null,
+      );
+      return reportId;
+    });
+  } catch (error) {
+    // The row did not commit, so its file must not stay (README "Evidence files").
+    if (evidence) await removeUncommittedFile(ctx, evidence.key);
+    throw error;
+  }
+  // Committed: whatever happens from here on, the report keeps its file.
+  return { id, reference };
+}
+
+async function removeUncommittedFile(ctx: AppContext, key: string) {
+  await ctx.storage.delete(key).catch((cause: unknown) => {
+    // Left for the sweep of unreferenced files (evidence-cleanup.ts).
+    ctx.log.warn(
+      { error: errorSummary(cause) },
+      'could not remove the file of a report that failed',
+    );
+  });
+}
+
+/** Files a signed-in user's report (spec section 7: POST /api/reports/). */
 export async function createReport(
   ctx: AppContext,
   user: AuthUser,
   input: { fields: Record<string, unknown>; file: Buffer | null },
 ): Promise<Report> {
   const fields = parseOrThrow(createReportFieldsSchema, input.fields);
-  const evidence = input.file ? await storeEvidence(ctx, input.file) : null;
-  const reference = await uniqueReference(ctx);
-  const owner: SealedOwner = { userId: user.id, reference };
-  let id: number;
-  try {
-    id = await ctx.db.transaction(async (tx) => {
-      const reportId = await repo.insertReport(tx, {
-        reference,
-        title: fields.title,
-        category: fields.category,
-        description: ctx.sealer.seal(fields.description, DESCRIPTION_PURPOSE),
-        priorityFlag: fields.priority_flag,
-        isAnonymous: fields.is_anonymous,
-        isPremiumReport: user.plan === 'premium',
-        ownerUserId: fields.is_anonymous ? null : user.id,
-        ownerHash: fields.is_anonymous ? ownerHashOf(ctx, user.id) : null,
-        ownerSealed: fields.is_anonymous ? ctx.sealer.sealJson(owner, OWNER_SEALED_PURPOSE) : null,
-        organizationId: user.organizationId,
-        evidenceKey: evidence?.key ?? null,
-        evidenceMime: evidence?.mime ?? null,
-        evidenceSize: evidence?.size ?? null,
-      });
-      await notifyReportAdmins(
-        ctx,
-        tx,
-        { id: reportId, title: fields.title, organizationId: user.organizationId },
-        fields.priority_flag
-          ? 'A new priority report was submitted.'
-          : 'A new report was submitted.',
-        user.id,
-      );
-      return reportId;
-    });
-  } catch (error) {
-    // The row did not commit, so its file must not stay (README "Evidence files").
-    if (evidence) {
-      await ctx.storage.delete(evidence.key).catch((cause: unknown) => {
-        // Left for the sweep of unreferenced files (evidence-cleanup.ts).
-        ctx.log.warn({ err: cause }, 'could not remove the file of a report that failed');
-      });
-    }
-    throw error;
-  }
-  // Committed: whatever happens from here on, the report keeps its file.
+  const { id } = await fileReport(ctx, {
+    fields,
+    file: input.file,
+    filer: { kind: 'account', user, isAnonymous: fields.is_anonymous },
+    organizationId: routedOrganization(user, fields.destination),
+  });
   return getReportPayload(ctx, id);
 }
 
-async function getReportPayload(ctx: AppContext, id: number): Promise<Report> {
+/**
+ * Adds a file to a report that has none (a guest adding evidence at /track), with the same
+ * checks and cleaning as at filing. Answers false when the report already had one.
+ */
+export async function attachEvidence(
+  ctx: AppContext,
+  reportId: number,
+  file: Buffer,
+): Promise<boolean> {
+  const evidence = await storeEvidence(ctx, file);
+  let attached: boolean;
+  try {
+    attached = await repo.setEvidenceIfNone(ctx.db, reportId, evidence);
+  } catch (error) {
+    await removeUncommittedFile(ctx, evidence.key);
+    throw error;
+  }
+  if (!attached) await removeUncommittedFile(ctx, evidence.key);
+  return attached;
+}
+
+export async function getReportPayload(ctx: AppContext, id: number): Promise<Report> {
   const record = await repo.findReportById(ctx.db, id);
   if (!record) throw new NotFoundError();
   return toReportPayload(ctx, record);
@@ -135,7 +226,7 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
   // fails now is removed by the sweep of unreferenced files (evidence-cleanup.ts).
   if (report.evidenceKey) {
     await ctx.storage.delete(report.evidenceKey).catch((cause: unknown) => {
-      ctx.log.warn({ err: cause }, 'could not remove the file of a deleted report');
+      ctx.log.warn({ error: errorSummary(cause) }, 'could not remove the file of a deleted report');
     });
   }
 }
@@ -149,9 +240,14 @@ const cancelRefusals: Record<string, string> = {
 /** Owner only, unless cancelled, resolved or rejected (spec section 4). */
 export async function cancelReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
   const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
+  return withdrawReport(ctx, report);
+}
+
+/** Cancels a report its reporter withdraws, unless already cancelled, resolved or rejected. */
+export async function withdrawReport(ctx: AppContext, report: ReportRecord): Promise<Report> {
   const refusal = cancelRefusals[report.status];
   if (refusal) throw new BadRequestError(refusal);
-  const changed = await repo.updateReportStatus(ctx.db, id, report.status, 'cancelled');
+  const changed = await repo.updateReportStatus(ctx.db, report.id, report.status, 'cancelled');
   if (!changed)
     throw new BadRequestError(
       'The report changed while you were cancelling it. Reload it and try again.',
@@ -165,11 +261,12 @@ export type EvidenceFile = { data: Buffer; mime: string; filename: string; size:
 export async function getEvidence(
   ctx: AppContext,
   id: number,
-  link: { expires?: string; signature?: string },
+  link: { expires?: unknown; signature?: unknown },
 ): Promise<EvidenceFile> {
+  // The link first: a bad one is refused before the report is even looked up.
+  checkEvidenceLink(ctx, { reportId: id, ...link });
   const evidence = await repo.findEvidence(ctx.db, id);
   if (!evidence) throw new NotFoundError();
-  checkEvidenceLink(ctx, { reportId: id, key: evidence.key, ...link });
   const data = ctx.sealer.open(await ctx.storage.get(evidence.key), EVIDENCE_PURPOSE);
   const extension = extensionOfMime(evidence.mime) ?? 'bin';
   // The original file name is never kept: it may name the reporter.

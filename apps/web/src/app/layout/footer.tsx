@@ -53,6 +53,16 @@ export function Footer() {
               Submit Report
             </Link>
           </li>
+          <li>
+            <Link to={paths.reportWithoutAccount} className={linkClass}>
+              Report without an account
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.track} className={linkClass}>
+              Track a report
+            </Link>
+          </li>
         </Column>
         <Column title="Legal">
           <li>

@@ -33,7 +33,9 @@ function Shell() {
         Skip to main content
       </a>
       <TopNav />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and a page arriving late
+          pushes nothing on screen (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Suspense
           fallback={
             <div className="mx-auto max-w-7xl px-6">

@@ -1,13 +1,18 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, sections } from '@/config/paths';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
 import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
 import { dashboardLink } from './nav-items';
 import { SectionLink } from './section-link';
+
+// The bell, its panel and the live socket load only for a signed-in user (bench/README.md, "Web:
+// first load"); its 44 px slot is held while it loads, so the nav does not move.
+const NotificationBell = lazy(async () => ({
+  default: (await import('@/features/notifications/components/notification-bell')).NotificationBell,
+}));
 
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:underline-offset-4';
@@ -112,7 +117,13 @@ export function TopNav() {
           <NavItems />
         </div>
         <div className="ml-auto flex items-center gap-2">
-          {user && <NotificationBell />}
+          {user && (
+            <div className="size-11 shrink-0">
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            </div>
+          )}
           <LinkButton
             to={paths.submitReport}
             variant="accent"

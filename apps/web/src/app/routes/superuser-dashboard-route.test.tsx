@@ -1,4 +1,5 @@
 import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
+import type { AuditChain } from '@candor/contract/audit-log';
 import type { ContactMessage } from '@candor/contract/contact';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,6 +59,27 @@ describe('SuperuserDashboardRoute', () => {
     ).toHaveAttribute('datetime', '2025-05-01T10:00:00.000Z');
     expect(within(first).getByText('Educational Institution')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'No account yet' })).toBeInTheDocument();
+  });
+
+  it('says what approving grants, for an individual and for an organization', async () => {
+    mockFetch({
+      'GET /api/accounts/admin-access-review/': {
+        body: [request(1, 'ada'), request(2, 'bo', { request_type: 'individual' })],
+      },
+    });
+    render();
+    const organization = await screen.findByRole('article', { name: 'ada' });
+    expect(
+      within(organization).getByRole('button', { name: 'Approve ada' }),
+    ).toHaveAccessibleDescription(
+      'Approving creates School 1 on Candor and makes ada its administrator. They will see the reports its members send to it (not those a member sends to Candor’s administrators instead), reply to their reporters and decide their status, and can give members a join code.',
+    );
+    const individual = screen.getByRole('article', { name: 'bo' });
+    expect(
+      within(individual).getByRole('button', { name: 'Approve bo' }),
+    ).toHaveAccessibleDescription(
+      'Approving makes bo one of Candor’s administrators. They will see every report not sent to an organization, reply to their reporters and decide their status.',
+    );
   });
 
   it("shows the applicant's organization, and no approval for a member applying alone", async () => {
@@ -165,7 +187,9 @@ describe('SuperuserDashboardRoute', () => {
       'GET /api/audit/': { body: { count: 51, results: [entry(1), entry(2)] } },
     });
     const auditUrls = () =>
-      fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('audit'));
+      fetchMock.mock.calls
+        .map(([input]) => String(input))
+        .filter((url) => url.includes('/api/audit/?'));
     render();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Audit Log' }));
@@ -179,5 +203,73 @@ describe('SuperuserDashboardRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Older' }));
     await waitFor(() => expect(auditUrls()).toContain('/api/audit/?limit=50&offset=50'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Newer' })).toBeEnabled());
+  });
+
+  describe('the audit chain card', () => {
+    const chain = (overrides: Partial<AuditChain> = {}) =>
+      ({
+        is_intact: true,
+        rows: 42,
+        head: 'a'.repeat(64),
+        broken_rows: 0,
+        problem: null,
+        summary: `The audit log is intact: 42 row(s) chained, head ${'a'.repeat(64)}.`,
+        checked_at: '2025-05-03T09:00:00.000Z',
+        ...overrides,
+      }) satisfies AuditChain;
+
+    it('says the chain is intact, with its length, head hash and when it was checked', async () => {
+      mockFetch({
+        'GET /api/accounts/admin-access-review/': { body: [] },
+        'GET /api/audit/chain/': { body: chain() },
+      });
+      render();
+      const card = await screen.findByRole('region', { name: 'Audit chain' });
+      expect(await within(card).findByText('Intact')).toBeInTheDocument();
+      expect(card).toHaveTextContent('42 entries chained, none changed or removed.');
+      expect(within(card).getByText('a'.repeat(64))).toBeInTheDocument();
+      expect(card.querySelector('time')).toHaveAttribute('datetime', '2025-05-03T09:00:00.000Z');
+      expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('raises an alert naming the row that was changed, and checks again when asked', async () => {
+      let calls = 0;
+      mockFetch({
+        'GET /api/accounts/admin-access-review/': { body: [] },
+        'GET /api/audit/chain/': () => {
+          calls += 1;
+          return {
+            body:
+              calls === 1
+                ? chain({
+                    is_intact: false,
+                    broken_rows: 1,
+                    problem: { id: 17, reason: 'content' },
+                    summary:
+                      'The audit log was tampered with: row 17 was changed after it was written; 1 row(s) do not check out.',
+                  })
+                : chain(),
+          };
+        },
+      });
+      render();
+      const card = await screen.findByRole('region', { name: 'Audit chain' });
+      const alert = await within(card).findByRole('alert');
+      expect(alert).toHaveTextContent('Tampering detected');
+      expect(alert).toHaveTextContent('row 17 was changed after it was written');
+      await userEvent.setup().click(within(card).getByRole('button', { name: /Check again/ }));
+      expect(await within(card).findByText('Intact')).toBeInTheDocument();
+      expect(calls).toBe(2);
+    });
+
+    it('says so when the check could not be made', async () => {
+      mockFetch({
+        'GET /api/accounts/admin-access-review/': { body: [] },
+        'GET /api/audit/chain/': { status: 500, body: { detail: 'Server error.' } },
+      });
+      render();
+      const card = await screen.findByRole('region', { name: 'Audit chain' });
+      expect(await within(card).findByText('Could not check the audit chain.')).toBeInTheDocument();
+    });
   });
 });

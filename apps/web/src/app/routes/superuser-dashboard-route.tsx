@@ -1,4 +1,5 @@
 import { SuperuserDashboardPage } from '@/features/access-requests/pages/superuser-dashboard-page';
+import { AuditChainCard } from '@/features/audit/components/audit-chain-card';
 import { AuditLogTable } from '@/features/audit/components/audit-log-table';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
 
@@ -7,7 +8,7 @@ const extraTabs = [
   { id: 'audit', label: 'Audit Log', panel: <AuditLogTable /> },
 ];
 
-/** /superuser-dashboard: access requests, the contact inbox and the audit log. */
+/** /superuser-dashboard: the audit chain's state; access requests, the contact inbox and the audit log. */
 export function SuperuserDashboardRoute() {
-  return <SuperuserDashboardPage extraTabs={extraTabs} />;
+  return <SuperuserDashboardPage extraTabs={extraTabs} overview={<AuditChainCard />} />;
 }

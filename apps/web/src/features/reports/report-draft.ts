@@ -1,13 +1,15 @@
-import type { ReportCategory } from '@candor/contract/enums';
+import type { ReportCategory, ReportDestination } from '@candor/contract/enums';
 import { draftStore } from '@/lib/drafts';
 
-/** The submit form's values (spec section 2 fields, plus the anonymity choice). */
+/** The submit form's values (spec section 2 fields, plus the anonymity and destination choices). */
 export type ReportFormValues = {
   title: string;
   category: ReportCategory;
   description: string;
   priority_flag: boolean;
   is_anonymous: boolean;
+  /** Used only when the reporter belongs to an organisation. */
+  destination: ReportDestination;
 };
 
 export type ReportDraft = { values: ReportFormValues; file: File | null };
@@ -20,6 +22,7 @@ export const emptyReportForm: ReportFormValues = {
   description: '',
   priority_flag: false,
   is_anonymous: true,
+  destination: 'organization',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { accessToken } from '@/test/tokens';
+import { accessToken, makeToken } from '@/test/tokens';
 import { decideStartup, decodeToken, shouldRefresh } from './tokens';
 
 const now = Date.now();
@@ -13,6 +13,27 @@ describe('decodeToken', () => {
       plan: 'premium',
       is_superuser: true,
     });
+  });
+
+  it('reads a payload written with the URL-safe alphabet and non-ASCII text', () => {
+    const claims = { ...decodeToken(accessToken()), jti: 'é?>~ü'.repeat(5) };
+    const utf8 = String.fromCharCode(...new TextEncoder().encode(JSON.stringify(claims)));
+    const payload = btoa(utf8).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const token = `${makeToken({}).split('.')[0]}.${payload}.signature`;
+    expect(token.split('.')[1]).toMatch(/[-_]/);
+    expect(decodeToken(token)?.jti).toBe('é?>~ü'.repeat(5));
+  });
+
+  it.each([
+    { role: 'root' },
+    { plan: 'gold' },
+    { user_id: '3' },
+    { user_id: 1.5 },
+    { is_superuser: 'true' },
+    { exp: '123' },
+    { jti: undefined },
+  ])('answers null for claims of the wrong shape: %j', (override) => {
+    expect(decodeToken(makeToken({ ...decodeToken(accessToken()), ...override }))).toBeNull();
   });
 
   it.each([null, '', 'garbage', 'a.b.c', 'x.eyJmb28iOjF9.y'])('answers null for %j', (token) => {

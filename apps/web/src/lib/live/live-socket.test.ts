@@ -12,6 +12,7 @@ const event = {
   created_at: '2026-11-23T10:42:00.000Z',
   report: 2,
   report_title: 'Broken lock',
+  report_reference: 'CND-7K3Q-9XW2-M4TD',
 } satisfies LiveEvent;
 
 function start() {

@@ -18,6 +18,16 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** What approving gives the applicant: the reports they will see (README "Where a report goes"). */
+export function approvalGrant(request: AccessRequestReviewItem): string {
+  const who = request.username ?? 'The applicant';
+  if (request.request_type === 'organization') {
+    const organization = request.organization_name ?? 'the organization';
+    return `Approving creates ${organization} on Candor and makes ${who} its administrator. They will see the reports its members send to it (not those a member sends to Candor’s administrators instead), reply to their reporters and decide their status, and can give members a join code.`;
+  }
+  return `Approving makes ${who} one of Candor’s administrators. They will see every report not sent to an organization, reply to their reporters and decide their status.`;
+}
+
 /**
  * Spec section 2: username, justification, submitted time, Approve and Reject. The applicant's
  * organisation is shown too: an individual request from a member cannot be approved (the server
@@ -28,6 +38,7 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
   const isMemberApplyingAlone =
     request.request_type === 'individual' && request.applicant_organization !== null;
   const noteId = `access-request-${request.id}-member-note`;
+  const grantId = `access-request-${request.id}-grant`;
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <article aria-labelledby={`access-request-${request.id}`}>
@@ -77,12 +88,17 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
             leave the organization and be approved then, or the organization can apply.
           </p>
         )}
+        {!isMemberApplyingAlone && (
+          <p id={grantId} className="mt-4 text-sm text-ink">
+            {approvalGrant(request)}
+          </p>
+        )}
         <div className="mt-4 flex gap-3">
           <Button
             disabled={isBusy || isMemberApplyingAlone}
             onClick={() => onDecide('approve')}
             aria-label={`Approve ${name}`}
-            aria-describedby={isMemberApplyingAlone ? noteId : undefined}
+            aria-describedby={isMemberApplyingAlone ? noteId : grantId}
           >
             Approve
           </Button>

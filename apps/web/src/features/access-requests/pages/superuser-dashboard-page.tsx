@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
@@ -6,10 +7,12 @@ import { AccessRequestList } from '../components/access-request-list';
 type SuperuserDashboardPageProps = {
   /** Panels of other areas (contact inbox, audit log), composed by the app's route. */
   extraTabs?: readonly TabItem[];
+  /** Cards shown above the tabs, whatever tab is open (the audit chain's state). */
+  overview?: ReactNode;
 };
 
 /** Spec section 2 (Superuser dashboard); the open tab is kept in `?tab=`. */
-export function SuperuserDashboardPage({ extraTabs = [] }: SuperuserDashboardPageProps) {
+export function SuperuserDashboardPage({ extraTabs = [], overview }: SuperuserDashboardPageProps) {
   const [params, setParams] = useSearchParams();
   const tabs: TabItem[] = [
     { id: 'requests', label: 'Access Requests', panel: <AccessRequestList /> },
@@ -18,6 +21,7 @@ export function SuperuserDashboardPage({ extraTabs = [] }: SuperuserDashboardPag
   const selected = params.get('tab') ?? 'requests';
   return (
     <Page title="Superuser Dashboard" width="wide">
+      {overview}
       <Tabs
         label="Superuser Dashboard"
         tabs={tabs}

@@ -6,19 +6,25 @@ import { adminKeys } from './admin-keys';
 
 export function updateReportStatus({
   id,
-  status,
+  ...input
 }: { id: number } & UpdateReportStatusInput): Promise<Report> {
   return apiFetch<Report>(`/api/admin/reports/${id}/update/`, {
     method: 'PATCH',
-    body: { status } satisfies UpdateReportStatusInput,
+    body: input satisfies UpdateReportStatusInput,
   });
 }
 
-/** The card and the analytics update without a reload (issue: admin command center). */
-export function useUpdateReportStatus() {
+/**
+ * The card and the analytics update without a reload (issue: admin command center); `onChanged`
+ * lets the page that shows the report refresh what it holds of it.
+ */
+export function useUpdateReportStatus(onChanged?: (report: Report) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateReportStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: (report) => {
+      onChanged?.(report);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
 }

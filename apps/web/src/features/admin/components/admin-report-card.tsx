@@ -1,27 +1,46 @@
-import type { adminStatusTargets } from '@candor/contract/admin';
-import { organizationTypeLabels } from '@candor/contract/enums';
-import type { Report } from '@candor/contract/reports';
+import type { AdminReport, adminStatusTargets } from '@candor/contract/admin';
+import { organizationTypeLabels } from '@candor/contract/labels';
+import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDateTime, humanize } from '@/lib/format';
+import type { FromListState } from '../dashboard-query';
 
 type AdminReportCardProps = {
-  report: Report;
+  report: AdminReport;
   onStatus(status: (typeof adminStatusTargets)[number]): void;
   isUpdating: boolean;
+  /** The list's address, so the report can lead back to the list as it was. */
+  listAddress: string;
 };
+
+function unreadLabel(count: number) {
+  return count === 1
+    ? '1 new message from the reporter'
+    : `${count} new messages from the reporter`;
+}
 
 const finalStatuses = new Set(['resolved', 'rejected', 'cancelled']);
 
 /** Spec section 2 (Admin dashboard): one report with its tags, details and actions. */
-export function AdminReportCard({ report, onStatus, isUpdating }: AdminReportCardProps) {
+export function AdminReportCard({
+  report,
+  onStatus,
+  isUpdating,
+  listAddress,
+}: AdminReportCardProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const unread = report.unread_from_reporter;
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      className={`rounded-2xl border bg-white p-5 shadow-sm ${
+        unread > 0 ? 'border-l-4 border-slate-200 border-l-brand-700' : 'border-slate-200'
+      }`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 className="min-w-0 wrap-anywhere text-lg font-semibold text-brand-900">
           {report.title}
@@ -33,8 +52,15 @@ export function AdminReportCard({ report, onStatus, isUpdating }: AdminReportCar
         <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time> ·{' '}
         <span className="font-mono">{report.token}</span>
       </p>
-      <div className="mt-2 flex flex-wrap gap-2">
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {unread > 0 && (
+          <span className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+            <MessageCircle aria-hidden="true" className="size-3.5" />
+            {unreadLabel(unread)}
+          </span>
+        )}
         {report.is_anonymous && <Tag tone="brand">Anonymous</Tag>}
+        {report.is_guest && <Tag>No account</Tag>}
         {report.priority_flag && <Tag tone="accent">Priority</Tag>}
         {report.is_premium_report && <Tag>Premium</Tag>}
       </div>
@@ -77,7 +103,13 @@ export function AdminReportCard({ report, onStatus, isUpdating }: AdminReportCar
         >
           {open ? 'Less' : 'Details'}
         </Button>
-        <LinkButton to={paths.report(report.id)} variant="secondary" size="sm">
+        <LinkButton
+          to={paths.report(report.id)}
+          state={{ fromList: listAddress } satisfies FromListState}
+          variant="secondary"
+          size="sm"
+          aria-label={`Manage ${report.title}`}
+        >
           Manage
         </LinkButton>
         {finalStatuses.has(report.status) ? (

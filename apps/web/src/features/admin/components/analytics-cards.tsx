@@ -21,11 +21,11 @@ export function AnalyticsCards({
   state: 'loading' | 'error' | 'ready';
 }) {
   return (
-    <ul aria-label="Analytics" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+    <ul aria-label="Analytics" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-2">
       {cards.map((card) => (
-        <li key={card.label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <li key={card.label} className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
           <p className="text-sm font-medium text-muted">{card.label}</p>
-          <p className="mt-1 text-2xl font-bold text-brand-900">
+          <p className="mt-1 text-xl font-bold text-brand-900">
             {state === 'ready' && analytics ? (
               card.value(analytics)
             ) : (

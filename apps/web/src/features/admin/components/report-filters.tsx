@@ -5,7 +5,15 @@ import { TextField } from '@/components/ui/text-field';
 import { humanize } from '@/lib/format';
 
 /** The dashboard's filters: the query's, each always set ('all' for no filter). */
-export type Filters = Required<Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'order'>>;
+export type Filters = Required<
+  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order'>
+>;
+
+const priorityOptions = [
+  { value: 'all', label: 'Any priority' },
+  { value: 'true', label: 'Priority only' },
+  { value: 'false', label: 'Not priority' },
+];
 
 /** Spec section 9: the status filter's values. */
 const statusOptions = ['all', 'pending', 'under_review', 'resolved', 'rejected'].map((status) => ({
@@ -23,11 +31,11 @@ export function ReportFilters({
   onChange(filters: Filters): void;
 }) {
   return (
-    <search className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
+    <search className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end">
       <TextField
         label="Search"
         type="search"
-        placeholder="Title, description or category"
+        placeholder="Title, description, category or reference"
         value={filters.q}
         onChange={(event) => onChange({ ...filters, q: event.target.value })}
       />
@@ -49,6 +57,14 @@ export function ReportFilters({
         value={filters.status}
         onChange={(event) =>
           onChange({ ...filters, status: event.target.value as Filters['status'] })
+        }
+      />
+      <SelectField
+        label="Priority"
+        options={priorityOptions}
+        value={filters.priority}
+        onChange={(event) =>
+          onChange({ ...filters, priority: event.target.value as Filters['priority'] })
         }
       />
       <Button

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
-import { reportFixture } from '@/test/report-fixture';
+import { adminReportFixture } from '@/test/report-fixture';
 import { accessToken } from '@/test/tokens';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -20,6 +20,13 @@ const analytics = {
   priority_reports_count: 1,
   anonymous_vs_identified_reports: { true: 2, false: 1 },
   reports_by_category: { abuse: 2, corruption: 1, harassment: 0, other: 0 },
+  deadlines: {
+    acknowledgements_due: 4,
+    acknowledged_on_time: 3,
+    feedback_due: 2,
+    feedback_on_time: 1,
+    overdue_now: 1,
+  },
 } satisfies Analytics;
 
 beforeEach(() => tokenStorage.save(accessToken({ role: 'admin' }), 'refresh'));
@@ -32,13 +39,13 @@ describe('AdminDashboardPage', () => {
         body: {
           count: 3,
           results: [
-            reportFixture({
+            adminReportFixture({
               id: 1,
               title: 'Pending one',
               priority_flag: true,
               is_premium_report: true,
             }),
-            reportFixture({
+            adminReportFixture({
               id: 2,
               title: 'Reviewing one',
               status: 'under_review',
@@ -47,7 +54,12 @@ describe('AdminDashboardPage', () => {
               organization_type: 'corporate',
               justification: 'We care',
             }),
-            reportFixture({ id: 3, title: 'Done one', status: 'resolved', is_anonymous: false }),
+            adminReportFixture({
+              id: 3,
+              title: 'Done one',
+              status: 'resolved',
+              is_anonymous: false,
+            }),
           ],
         },
       },
@@ -75,7 +87,7 @@ describe('AdminDashboardPage', () => {
     expect(within(pending).getByText('Premium')).toBeInTheDocument();
     expect(within(pending).getByText('Anonymous')).toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: 'Review' })).toBeEnabled();
-    expect(within(pending).getByRole('link', { name: 'Manage' })).toHaveAttribute(
+    expect(within(pending).getByRole('link', { name: 'Manage Pending one' })).toHaveAttribute(
       'href',
       '/reports/1',
     );
@@ -136,7 +148,7 @@ describe('AdminDashboardPage', () => {
     mockFetch({
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
-        body: { count: 1, results: [reportFixture({ id: 5, title: 'Five' })] },
+        body: { count: 1, results: [adminReportFixture({ id: 5, title: 'Five' })] },
       },
       'PATCH /api/admin/reports/5/update/': {
         status: 400,
@@ -145,8 +157,143 @@ describe('AdminDashboardPage', () => {
     });
     renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
     await userEvent.click(await screen.findByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve this report' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Action taken' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve and send' }));
     expect(
-      await screen.findByText('Failed to update report status. Error: This report is cancelled.'),
+      await within(dialog).findByText(
+        'Failed to update report status. Error: This report is cancelled.',
+      ),
     ).toBeInTheDocument();
+    // The message is still there to send again.
+    expect(within(dialog).getByLabelText('Message to the reporter')).not.toHaveValue('');
+  });
+
+  it('asks for a message to the reporter before resolving or rejecting, and sends it with the decision', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': {
+        body: { count: 1, results: [adminReportFixture({ id: 5, title: 'Five' })] },
+      },
+      'PATCH /api/admin/reports/5/update/': {
+        body: adminReportFixture({ id: 5, title: 'Five', status: 'rejected' }),
+      },
+    });
+    renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this report' });
+    const box = within(dialog).getByLabelText('Message to the reporter');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject and send' }));
+    const summary = within(dialog).getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent('Message to the reporter: This field is required.');
+    expect(box).toHaveAccessibleDescription(/This field is required\./);
+    expect(calls.filter((call) => call.key.startsWith('PATCH'))).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not enough detail' }));
+    expect((box as HTMLTextAreaElement).value).toContain('does not give us enough detail');
+    await userEvent.type(box, ' Thank you.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject and send' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.key.startsWith('PATCH'))).toHaveLength(1),
+    );
+    const patch = calls.find((call) => call.key.startsWith('PATCH'));
+    const body = JSON.parse(String(patch?.init.body));
+    expect(body.status).toBe('rejected');
+    expect(body.message).toMatch(/enough detail.* Thank you\.$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps search, filters, sort and page in the address, and focuses the new page', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': {
+        body: {
+          count: 30,
+          results: [adminReportFixture({ id: 7, title: 'Seven', priority_flag: true })],
+        },
+      },
+    });
+    const { router } = renderPage(<AdminDashboardPage />, {
+      path: '/admin-dashboard',
+      route: '/admin-dashboard?q=ledger&status=pending&priority=true&order=oldest',
+      extraRoutes: [{ path: '/reports/:id', element: <p>report page</p> }],
+    });
+    expect(await screen.findByRole('heading', { name: 'Seven' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('ledger');
+    expect(screen.getByLabelText('Status')).toHaveValue('pending');
+    expect(screen.getByLabelText('Priority')).toHaveValue('true');
+    expect(screen.getByRole('button', { name: 'Oldest first' })).toBeInTheDocument();
+    const asked = () =>
+      calls
+        .filter((call) => call.key === 'GET /api/admin/reports/')
+        .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+    expect(asked()[0]).toEqual({
+      q: 'ledger',
+      status: 'pending',
+      priority: 'true',
+      order: 'oldest',
+      limit: '25',
+      offset: '0',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?q=ledger&status=pending&priority=true&order=oldest&page=2',
+      ),
+    );
+    const heading = await screen.findByRole('heading', { name: 'Reports, page 2 of 2' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(asked().at(-1)).toMatchObject({ offset: '25' });
+
+    // A new filter starts again from the first page; the manage link carries the list's address.
+    await userEvent.selectOptions(screen.getByLabelText('Priority'), 'false');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?q=ledger&status=pending&priority=false&order=oldest',
+      ),
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Manage Seven' }));
+    await screen.findByText('report page');
+    expect(router.state.location.state).toEqual({
+      fromList: '/admin-dashboard?q=ledger&status=pending&priority=false&order=oldest',
+    });
+  });
+
+  it('puts what is typed in the search box into the address once typing pauses', async () => {
+    mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': { body: { count: 0, results: [] } },
+    });
+    const { router } = renderPage(<AdminDashboardPage />, {
+      path: '/admin-dashboard',
+      route: '/admin-dashboard?page=3',
+    });
+    await userEvent.type(await screen.findByLabelText('Search'), 'CND-7K3Q');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=CND-7K3Q'));
+  });
+
+  it('marks reports with messages from the reporter this admin has not read', async () => {
+    mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': {
+        body: {
+          count: 2,
+          results: [
+            adminReportFixture({ id: 8, title: 'Talking', unread_from_reporter: 2 }),
+            adminReportFixture({ id: 9, title: 'Quiet' }),
+          ],
+        },
+      },
+    });
+    renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    const talking = (await screen.findByRole('heading', { name: 'Talking' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(talking).getByText('2 new messages from the reporter')).toBeInTheDocument();
+    const quiet = screen.getByRole('heading', { name: 'Quiet' }).closest('li') as HTMLElement;
+    expect(within(quiet).queryByText(/new message/)).toBeNull();
   });
 });

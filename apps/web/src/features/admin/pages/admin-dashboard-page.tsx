@@ -1,86 +1,122 @@
-import { DEFAULT_ADMIN_PAGE_SIZE, type UpdateReportStatusInput } from '@candor/contract/admin';
-import { useState } from 'react';
+import type { UpdateReportStatusInput } from '@candor/contract/admin';
+import { DEFAULT_ADMIN_PAGE_SIZE } from '@candor/contract/page-sizes';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
-import { serverDetail } from '@/lib/error-messages';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminReports } from '../api/get-admin-reports';
 import { useAnalytics } from '../api/get-analytics';
-import { useUpdateReportStatus } from '../api/update-report-status';
 import { AdminReportCard } from '../components/admin-report-card';
-import { AnalyticsCards } from '../components/analytics-cards';
-import { CategoryChart } from '../components/category-chart';
+import { AnalyticsPanel } from '../components/analytics-panel';
 import { type Filters, ReportFilters } from '../components/report-filters';
+import { type DashboardQuery, dashboardSearch, readDashboardQuery } from '../dashboard-query';
+import { useStatusChange } from '../use-status-change';
 
 const SEARCH_PAUSE_MS = 300;
-const initialFilters: Filters = { q: '', category: 'all', status: 'all', order: 'newest' };
 
-/** /admin-dashboard (spec section 2): analytics, the reports and the status workflow. */
+// The decision form (react-hook-form and the contract's zod schema) is fetched after the page
+// has drawn, not with it (bench/README.md, "Web: first load").
+const loadDecisionDialog = () => import('../components/decision-dialog');
+const DecisionDialog = lazy(async () => ({ default: (await loadDecisionDialog()).DecisionDialog }));
+
+/**
+ * /admin-dashboard (spec section 2): the reports first, with their search, filters, sort and page
+ * kept in the address (Back and reload return to the same list), and the analytics beside them.
+ */
 export function AdminDashboardPage() {
-  const [filters, setFilters] = useState(initialFilters);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [updateError, setUpdateError] = useState<string | null>(null);
-  // A search opens every sealed description in scope on the server: one request per pause in
-  // typing, not one per key.
-  const q = useDebouncedValue(filters.q.trim(), SEARCH_PAUSE_MS);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const query = readDashboardQuery(params);
+  // What is typed goes to the address (and the server) once typing pauses: a search opens every
+  // sealed description in scope on the server, so one request per pause, not one per key.
+  const [typed, setTyped] = useState(query.q);
+  const q = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
   const analytics = useAnalytics();
   const reports = useAdminReports({
-    q: q || undefined,
-    category: filters.category,
-    status: filters.status,
-    order: filters.order,
+    q: query.q || undefined,
+    category: query.category,
+    status: query.status,
+    priority: query.priority,
+    order: query.order,
     limit: DEFAULT_ADMIN_PAGE_SIZE,
-    offset: pageIndex * DEFAULT_ADMIN_PAGE_SIZE,
+    offset: (query.page - 1) * DEFAULT_ADMIN_PAGE_SIZE,
   });
-  const update = useUpdateReportStatus();
+  const change = useStatusChange();
+  // Mounted from the first decision on, and kept, so the dialog can close itself.
+  const hasDecided = useRef(false);
+  if (change.deciding) hasDecided.current = true;
+  useEffect(() => {
+    void loadDecisionDialog();
+  }, []);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [isPaging, setIsPaging] = useState(false);
+
+  const go = (next: DashboardQuery, options: { replace?: boolean } = {}) =>
+    setParams(dashboardSearch(next), { replace: options.replace });
+
+  // The address changed under the box (Back, a link): the box follows it.
+  const addressQ = query.q;
+  useEffect(() => setTyped(addressQ), [addressQ]);
+  // Typing paused: the search goes to the address, from the first page, replacing the entry
+  // (Back leaves the search rather than stepping through what was typed).
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const latest = readDashboardQuery(current);
+        return latest.q === q ? current : dashboardSearch({ ...latest, q, page: 1 });
+      },
+      { replace: true },
+    );
+  }, [q, setParams]);
+
+  // After paging, the new page's heading takes focus once its reports are on screen.
+  useEffect(() => {
+    if (isPaging && reports.data && !reports.isPlaceholderData) {
+      headingRef.current?.focus();
+      setIsPaging(false);
+    }
+  }, [isPaging, reports.data, reports.isPlaceholderData]);
+
   const categories = Object.entries(analytics.data?.reports_by_category ?? {})
     .filter(([, count]) => count > 0)
     .map(([category]) => category);
   const total = reports.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_ADMIN_PAGE_SIZE));
+  const listAddress = `${location.pathname}${location.search}`;
+  const filters: Filters = { ...query, q: typed };
 
-  const changeStatus = (id: number, status: UpdateReportStatusInput['status']) => {
-    setUpdateError(null);
-    update.mutate(
-      { id, status },
-      {
-        onError: (error) =>
-          setUpdateError(
-            `Failed to update report status. Error: ${serverDetail(error) ?? (error as Error).message}`,
-          ),
-      },
-    );
+  const toPage = (page: number) => {
+    setIsPaging(true);
+    go({ ...query, page });
   };
 
   return (
     <Page title="Admin Command Center" width="wide">
-      <div className="space-y-8">
-        <AnalyticsCards
-          analytics={analytics.data}
-          state={analytics.isPending ? 'loading' : analytics.isError ? 'error' : 'ready'}
-        />
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold text-brand-900">Reports by category</h2>
-          {analytics.isPending && <LoadingState label="Analyzing data..." />}
-          {analytics.isError && <p className="text-muted">Analytics data unavailable</p>}
-          {analytics.data && <CategoryChart analytics={analytics.data} />}
-        </Card>
-        <section aria-labelledby="reports-heading" className="space-y-4">
-          <h2 id="reports-heading" className="text-xl font-semibold text-brand-900">
-            Reports
+      <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="reports-heading" className="min-w-0 space-y-4">
+          <h2
+            id="reports-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-semibold text-brand-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
+            Reports{pages > 1 ? `, page ${query.page} of ${pages}` : ''}
           </h2>
           <ReportFilters
             filters={filters}
             categories={categories}
             onChange={(next) => {
-              setFilters(next);
-              setPageIndex(0);
+              if (next.q !== typed) {
+                setTyped(next.q);
+                return;
+              }
+              go({ ...next, q: query.q, page: 1 });
             }}
           />
-          {updateError && <Alert tone="error">{updateError}</Alert>}
+          {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
           {reports.isPending && <LoadingState label="Loading reports..." />}
           {reports.isError && (
             <Alert tone="error">
@@ -94,14 +130,18 @@ export function AdminDashboardPage() {
             <>
               <p className="text-sm text-muted" aria-live="polite">
                 {total} report{total === 1 ? '' : 's'}
+                {pages > 1 ? ` · page ${query.page} of ${pages}` : ''}
               </p>
               <ul className="space-y-4">
                 {reports.data.results.map((report) => (
                   <AdminReportCard
                     key={report.id}
                     report={report}
-                    isUpdating={update.isPending && update.variables?.id === report.id}
-                    onStatus={(status) => changeStatus(report.id, status)}
+                    listAddress={listAddress}
+                    isUpdating={change.isUpdating(report.id)}
+                    onStatus={(status: UpdateReportStatusInput['status']) =>
+                      change.start(report, status)
+                    }
                   />
                 ))}
               </ul>
@@ -112,18 +152,18 @@ export function AdminDashboardPage() {
                 >
                   <Button
                     variant="secondary"
-                    disabled={pageIndex === 0}
-                    onClick={() => setPageIndex(pageIndex - 1)}
+                    disabled={query.page <= 1}
+                    onClick={() => toPage(query.page - 1)}
                   >
                     Previous
                   </Button>
                   <span className="text-sm text-muted">
-                    Page {pageIndex + 1} of {pages}
+                    Page {query.page} of {pages}
                   </span>
                   <Button
                     variant="secondary"
-                    disabled={pageIndex + 1 >= pages}
-                    onClick={() => setPageIndex(pageIndex + 1)}
+                    disabled={query.page >= pages}
+                    onClick={() => toPage(query.page + 1)}
                   >
                     Next
                   </Button>
@@ -132,7 +172,20 @@ export function AdminDashboardPage() {
             </>
           )}
         </section>
+        <AnalyticsPanel analytics={analytics} />
       </div>
+      {hasDecided.current && (
+        <Suspense fallback={null}>
+          <DecisionDialog
+            status={change.deciding?.status ?? null}
+            reportTitle={change.deciding?.report.title ?? ''}
+            isBusy={change.isPending}
+            error={change.deciding ? change.error : null}
+            onDecide={change.decide}
+            onCancel={change.cancel}
+          />
+        </Suspense>
+      )}
     </Page>
   );
 }

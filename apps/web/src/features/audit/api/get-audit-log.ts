@@ -1,4 +1,5 @@
-import { AUDIT_PAGE_SIZE, type AuditPage } from '@candor/contract/audit-log';
+import type { AuditPage } from '@candor/contract/audit-log';
+import { AUDIT_PAGE_SIZE } from '@candor/contract/page-sizes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 

@@ -1,4 +1,5 @@
-import { AUDIT_PAGE_SIZE, type AuditEntry } from '@candor/contract/audit-log';
+import type { AuditEntry } from '@candor/contract/audit-log';
+import { AUDIT_PAGE_SIZE } from '@candor/contract/page-sizes';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

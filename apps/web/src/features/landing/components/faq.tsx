@@ -12,7 +12,7 @@ export const faqEntries = [
   {
     question: 'Who can see my report?',
     answer:
-      'Only verified administrators: the administrators of your organisation if you belong to one and choose to share it with them, and Candor’s own administrators. Administrators are approved one by one. Nobody else can open your report, and internal notes between administrators are never mixed with your conversation.',
+      'Only the verified administrators it goes to, and the form tells you who they are before you send it. If you belong to an organisation on Candor, your report goes to that organisation’s administrators, even when it is anonymous, unless you choose Candor’s own administrators instead; then your organisation’s administrators never see it. If you belong to none, it goes to Candor’s administrators. Administrators are approved one by one. Nobody else can open your report, and internal notes between administrators are never mixed with your conversation.',
   },
   {
     question: 'What should I report?',

@@ -44,4 +44,15 @@ describe('LandingPage', () => {
     expect(details.open).toBe(true);
     expect(within(details).getByText(/unique reference number/)).toBeVisible();
   });
+
+  it('says who sees a report as the submit form decides it', async () => {
+    renderPage(<LandingPage />);
+    const question = await screen.findByText('Who can see my report?');
+    const answer = within(question.closest('details') as HTMLElement).getByText(/administrators/);
+    expect(answer).toHaveTextContent(/the form tells you who they are before you send it/);
+    expect(answer).toHaveTextContent(
+      /goes to that organisation’s administrators, even when it is anonymous, unless you choose Candor’s own administrators instead/,
+    );
+    expect(answer).not.toHaveTextContent(/choose to share/);
+  });
 });

@@ -14,6 +14,7 @@ const unread = {
   created_at: '2026-11-23T10:42:00.000Z',
   report: 2,
   report_title: 'Broken lock',
+  report_reference: 'CND-7K3Q-9XW2-M4TD',
 } satisfies Notification;
 const read = {
   id: 3,
@@ -22,6 +23,7 @@ const read = {
   created_at: '2026-11-22T09:00:00.000Z',
   report: null,
   report_title: null,
+  report_reference: null,
 } satisfies Notification;
 
 function renderBell() {
@@ -315,5 +317,26 @@ describe('NotificationBell', () => {
     await user.tab();
     expect(screen.getByRole('link', { name: 'after' })).toHaveFocus();
     expect(bell()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('marks a notice read when its report is opened from it, and shows the reference', async () => {
+    const { calls } = mockFetch({
+      'GET /api/notifications/unread_count/': { body: { count: 1 } },
+      'GET /api/notifications/': { body: [unread, read] },
+      'POST /api/notifications/4/mark_read/': { body: { ...unread, is_read: true } },
+    });
+    tokenStorage.save(accessToken({ user_id: 7 }), 'r1');
+    const { router } = renderPage(<NotificationBell />, {
+      extraRoutes: [{ path: '/reports/:id', element: <p>report page</p> }],
+    });
+    const user = await openPanel();
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const [first] = (await within(panel).findAllByRole('listitem')) as [HTMLElement];
+    expect(first).toHaveTextContent('Reference CND-7K3Q-9XW2-M4TD');
+    await user.click(within(first).getByRole('link', { name: 'Report: Broken lock' }));
+    await waitFor(() =>
+      expect(calls.map((call) => call.key)).toContain('POST /api/notifications/4/mark_read/'),
+    );
+    expect(router.state.location.pathname).toBe('/reports/2');
   });
 });

@@ -16,6 +16,7 @@ type Props = {
 export function NotificationItem({ notification, isMarking, onMarkRead, onNavigate }: Props) {
   const messageId = useId();
   const { id, message, is_read: isRead, created_at: createdAt, report } = notification;
+  const reference = notification.report_reference;
   return (
     <li
       className={`flex flex-col gap-1 border-b border-slate-200 px-4 py-3 last:border-b-0 ${
@@ -29,11 +30,20 @@ export function NotificationItem({ notification, isMarking, onMarkRead, onNaviga
       {report !== null && (
         <Link
           to={paths.report(report)}
-          onClick={onNavigate}
+          onClick={() => {
+            // Opening the report is reading the notice about it.
+            if (!isRead) onMarkRead(id);
+            onNavigate();
+          }}
           className="inline-flex min-h-11 items-center self-start wrap-anywhere text-sm text-brand-700 underline underline-offset-2 hover:text-brand-900"
         >
           Report: {notification.report_title ?? `#${report}`}
         </Link>
+      )}
+      {report !== null && reference && (
+        <p className="text-xs text-muted">
+          Reference <span className="font-mono">{reference}</span>
+        </p>
       )}
       <div className="flex items-center justify-between gap-2">
         <time dateTime={createdAt} className="text-xs text-muted">

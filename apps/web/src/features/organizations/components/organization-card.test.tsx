@@ -11,6 +11,10 @@ const school = {
   name: 'Hillside School',
   type: 'education',
   is_admin: false,
+  slug: 'hillside-school',
+  accepts_guest_reports: true,
+  acknowledge_days: null,
+  feedback_days: null,
 } satisfies MyOrganization;
 
 describe('OrganizationCard', () => {

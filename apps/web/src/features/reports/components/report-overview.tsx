@@ -1,6 +1,7 @@
 import type { Report } from '@candor/contract/reports';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { formatDateTime, humanize } from '@/lib/format';
+import { administratorsOf, PLATFORM_NAME } from './destination-field';
 
 /** Spec section 2 (Report detail): the overview of one report. */
 export function ReportOverview({ report }: { report: Report }) {
@@ -11,6 +12,7 @@ export function ReportOverview({ report }: { report: Report }) {
         <span className="text-sm text-muted">Category: {humanize(report.category)}</span>
         {report.priority_flag && <Tag tone="accent">Priority</Tag>}
         {report.is_anonymous && <Tag tone="brand">Anonymous</Tag>}
+        {report.is_guest && <Tag>No account</Tag>}
       </div>
       <h2 id="report-overview-heading" className="text-lg font-semibold text-brand-900">
         Overview
@@ -33,6 +35,14 @@ export function ReportOverview({ report }: { report: Report }) {
             <dd>{report.organization_name}</dd>
           </>
         )}
+        <dt className="font-medium text-muted">Sent to</dt>
+        <dd>
+          {administratorsOf(
+            report.destination === 'organization' && report.organization_name
+              ? report.organization_name
+              : PLATFORM_NAME,
+          )}
+        </dd>
         <dt className="font-medium text-muted">Attachment</dt>
         <dd>
           {report.file_upload ? (

@@ -19,7 +19,11 @@ export function SignInFirstNotice() {
       <Link to={paths.register} state={state} className={linkClass}>
         create an account
       </Link>
-      , and nothing you typed is lost on the way.
+      , and nothing you typed is lost on the way. Or{' '}
+      <Link to={paths.reportWithoutAccount} className={linkClass}>
+        report without an account
+      </Link>
+      : you get a receipt to follow your report with instead.
     </Alert>
   );
 }

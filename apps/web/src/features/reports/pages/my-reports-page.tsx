@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,6 +13,7 @@ import { useMyReports } from '../api/get-my-reports';
 import { OwnerActions } from '../components/owner-actions';
 import { ReportDetail } from '../components/report-detail';
 import { ReportListItem } from '../components/report-list-item';
+import { DELETED_NOTICE, type MyReportsNotice } from './report-detail-page';
 
 const detailTexts = {
   loadError: 'Failed to fetch your reports. Please try again.',
@@ -43,7 +44,11 @@ export function MyReportsPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [notice, setNotice] = useState<string | null>(null);
+  const location = useLocation();
+  // A report deleted from its own page comes back here with the spec's success message.
+  const [notice, setNotice] = useState<string | null>(
+    (location.state as MyReportsNotice | null)?.notice ?? null,
+  );
   const selected = Number(params.get('report'));
 
   useEffect(() => {
@@ -56,7 +61,7 @@ export function MyReportsPage() {
       <MyReportDetail
         id={selected}
         onBack={(deleted) => {
-          setNotice(deleted ? 'Report permanently deleted successfully!' : null);
+          setNotice(deleted ? DELETED_NOTICE : null);
           setParams({});
         }}
       />

@@ -5,6 +5,7 @@ import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
 import { reportFixture } from '@/test/report-fixture';
 import { accessToken } from '@/test/tokens';
+import { MyReportsPage } from './my-reports-page';
 import { ReportDetailPage } from './report-detail-page';
 
 const message = {
@@ -15,6 +16,7 @@ const message = {
   is_sender_admin: true,
   is_current_user_sender: false,
   display_sender_name: 'case_handler',
+  is_feedback: false,
 } satisfies ReportMessage;
 
 describe('ReportDetailPage', () => {
@@ -143,5 +145,73 @@ describe('ReportDetailPage', () => {
         'No report ID provided in the URL. Please navigate from a valid report link.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('gives its reporter Cancel, Delete and a way back to My Reports', async () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    const { calls } = mockFetch({
+      'GET /api/reports/': { body: [reportFixture()] },
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+      'POST /api/reports/41/cancel/': { body: reportFixture({ status: 'cancelled' }) },
+      'DELETE /api/reports/41/': { status: 204, body: null },
+    });
+    const { router } = renderPage(<ReportDetailPage />, {
+      path: '/reports/:reportId',
+      route: '/reports/41',
+      extraRoutes: [{ path: '/my-reports', element: <MyReportsPage /> }],
+    });
+    expect(await screen.findByRole('link', { name: '← Back to My Reports' })).toHaveAttribute(
+      'href',
+      '/my-reports',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Report' }));
+    const ask = screen.getByRole('dialog', { name: 'Please confirm' });
+    expect(ask).toHaveTextContent('Are you sure you want to cancel this report?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel Report' }));
+    expect(await screen.findByText('Report cancelled successfully!')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Report' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Please confirm' })).getByRole('button', {
+        name: 'Delete Report',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-reports'));
+    expect(await screen.findByText('Report permanently deleted successfully!')).toBeVisible();
+    expect(calls.map((call) => call.key)).toContain('DELETE /api/reports/41/');
+  });
+
+  it('gives no owner actions to someone who is not its reporter', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
+    mockFetch({
+      'GET /api/reports/': { body: [] },
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    await screen.findByRole('heading', { name: 'Unsafe scaffolding' });
+    await screen.findByText('No messages yet. Start the conversation!');
+    expect(screen.queryByRole('button', { name: 'Cancel Report' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Report' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '← Back to My Reports' })).toBeNull();
+  });
+
+  it('says who receives the report', async () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    mockFetch({
+      'GET /api/reports/41/': {
+        body: reportFixture({
+          destination: 'organization',
+          request_type: 'organization',
+          organization_name: 'ACME',
+          organization_type: 'corporate',
+        }),
+      },
+      'GET /api/reports/41/comments/': { body: [] },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    const sentTo = await screen.findByText('Sent to');
+    expect(sentTo.nextElementSibling).toHaveTextContent('ACME’s administrators');
   });
 });

@@ -1,18 +1,52 @@
-import { useParams } from 'react-router';
+import type { Report } from '@candor/contract/reports';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useMyReports } from '../api/get-my-reports';
+import { OwnerActions } from '../components/owner-actions';
 import { ReportDetail } from '../components/report-detail';
 
 const LOAD_ERROR =
   'Failed to load report details or messages. Please check the report ID or your permissions.';
+export const DELETED_NOTICE = 'Report permanently deleted successfully!';
 
-/** /reports/{reportId} (spec section 2), for the reporter and for admins. */
-export function ReportDetailPage() {
+/** What My Reports shows when it is reached after a deletion. */
+export type MyReportsNotice = { notice: string };
+
+type ReportDetailPageProps = {
+  /** For administrators: a way back to the list they came from. */
+  adminBackLink?: ReactNode;
+  /** For administrators: the status actions of the report. */
+  adminActions?: (report: Report) => ReactNode;
+};
+
+const backLinkClasses =
+  'inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900';
+
+/**
+ * /reports/{reportId} (spec section 2), for the reporter and for admins. Its reporter gets the
+ * owner's actions (Cancel, Delete, Export Certificate) and a way back to My Reports, as in My
+ * Reports' own detail view; an administrator gets the status actions and a way back to the list.
+ */
+export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPageProps) {
   const { reportId } = useParams();
   const { user } = useAuth();
+  const navigate = useNavigate();
   const id = Number(reportId);
+  const mine = useMyReports();
+  const isOwner = mine.data?.some((report) => report.id === id) ?? false;
+  const isAdmin = user?.role === 'admin';
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+      {isOwner ? (
+        <Link to={paths.myReports} className={backLinkClasses}>
+          ← Back to My Reports
+        </Link>
+      ) : (
+        isAdmin && adminBackLink
+      )}
       {reportId === undefined ? (
         <Alert tone="error">
           No report ID provided in the URL. Please navigate from a valid report link.
@@ -22,12 +56,26 @@ export function ReportDetailPage() {
       ) : (
         <ReportDetail
           reportId={id}
-          isAdmin={user?.role === 'admin'}
+          isAdmin={isAdmin}
           texts={{
             loadError: LOAD_ERROR,
             commentsError: LOAD_ERROR,
             sendError: 'Failed to send message. Please try again.',
           }}
+          actions={(report) =>
+            isOwner ? (
+              <OwnerActions
+                report={report}
+                onDeleted={() =>
+                  navigate(paths.myReports, {
+                    state: { notice: DELETED_NOTICE } satisfies MyReportsNotice,
+                  })
+                }
+              />
+            ) : isAdmin ? (
+              adminActions?.(report)
+            ) : null
+          }
         />
       )}
     </div>

@@ -202,4 +202,69 @@ describe('SubmitReportPage', () => {
     expect(screen.getByLabelText('Category')).toHaveValue('corruption');
     expect(screen.queryByText(/You are not signed in/)).toBeNull();
   });
+
+  describe('says where the report goes', () => {
+    const site = {
+      body: {
+        support_email: 'a@b.c',
+        support_phone: '1',
+        business_hours: 'x',
+        max_upload_mb: 10,
+      } satisfies SiteSettings,
+    };
+
+    it('to the organisation of a member by default, or to Candor’s administrators if chosen', async () => {
+      mockFetch({
+        'GET /api/site/': site,
+        'GET /api/organizations/mine/': {
+          body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
+        },
+      });
+      const sent = stubXhr({ status: 201, body: reportFixture() });
+      renderPage(<SubmitReportPage />);
+      const statement = await screen.findByText('This report goes to ACME’s administrators.');
+      expect(statement).toHaveAttribute('role', 'status');
+      const group = screen.getByRole('group', { name: 'Who receives this report' });
+      expect(within(group).getByLabelText('ACME’s administrators')).toBeChecked();
+      expect(within(group).getByLabelText('Candor’s administrators')).toHaveAccessibleDescription(
+        /ACME’s administrators will not see this report or be told about it/,
+      );
+      await userEvent.click(within(group).getByLabelText('Candor’s administrators'));
+      expect(statement).toHaveTextContent('This report goes to Candor’s administrators.');
+      await fillRequired();
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+      await screen.findByText('Report submitted successfully!');
+      expect(sent.body?.get('destination')).toBe('platform');
+    });
+
+    it('sends a member’s report to the organisation unless they choose otherwise', async () => {
+      mockFetch({
+        'GET /api/site/': site,
+        'GET /api/organizations/mine/': {
+          body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
+        },
+      });
+      const sent = stubXhr({ status: 201, body: reportFixture() });
+      renderPage(<SubmitReportPage />);
+      await screen.findByText('This report goes to ACME’s administrators.');
+      await fillRequired();
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+      await screen.findByText('Report submitted successfully!');
+      expect(sent.body?.get('destination')).toBe('organization');
+    });
+
+    it('to Candor’s administrators for someone outside every organisation, with no choice', async () => {
+      mockFetch({ 'GET /api/site/': site, 'GET /api/organizations/mine/': { body: null } });
+      const sent = stubXhr({ status: 201, body: reportFixture() });
+      renderPage(<SubmitReportPage />);
+      expect(
+        await screen.findByText('This report goes to Candor’s administrators.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Who receives this report' })).toBeNull();
+      await fillRequired();
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+      await screen.findByText('Report submitted successfully!');
+      expect(sent.body?.get('destination')).toBeNull();
+    });
+  });
 });

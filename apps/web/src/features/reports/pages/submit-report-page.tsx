@@ -24,6 +24,8 @@ import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useCreateReport } from '../api/create-report';
+import { useReporterOrganization } from '../api/get-reporter-organization';
+import { DestinationField } from '../components/destination-field';
 import { EvidenceField } from '../components/evidence-field';
 import { SignInFirstNotice } from '../components/sign-in-first-notice';
 import { SubmitConfirmation } from '../components/submit-confirmation';
@@ -39,7 +41,13 @@ const categoryOptions = reportCategories.map((category) => ({
   label: humanize(category),
 }));
 /** The fields in the order the form shows them, named as their labels (the error summary). */
-const fieldLabels = { title: 'Title', category: 'Category', description: 'Detailed Description' };
+const fieldLabels = {
+  title: 'Title',
+  category: 'Category',
+  description: 'Detailed Description',
+  destination: 'Who receives this report',
+};
+const STILL_CHECKING = 'Still checking who receives your report. Try again in a moment.';
 
 /**
  * /submit-report (spec section 2). A visitor may write first: sending asks them to sign in or
@@ -60,6 +68,7 @@ export function SubmitReportPage() {
   const create = useCreateReport(setProgress);
   const navigateLater = useDelayedNavigate();
   const fileProblem = file && evidenceProblem(file, maxMb);
+  const organization = useReporterOrganization({ enabled: Boolean(user) });
 
   // Every change is kept, so leaving to sign in loses nothing.
   const fileRef = useRef(file);
@@ -83,9 +92,15 @@ export function SubmitReportPage() {
       navigateLater(paths.login, LOGIN_REDIRECT_MS, { state });
       return;
     }
+    if (organization.isPending) {
+      setMessage({ tone: 'error', text: STILL_CHECKING });
+      return;
+    }
+    // Only a member chooses; the server sends everyone else's report to the platform.
+    const destination = organization.data ? fields.destination : undefined;
     setProgress(file ? 0 : null);
     create.mutate(
-      { ...fields, file },
+      { ...fields, destination, file },
       {
         onSuccess: (report) => {
           reportDraft.forget();
@@ -140,6 +155,16 @@ export function SubmitReportPage() {
               {...register('is_anonymous')}
             />
           </fieldset>
+          {user && (
+            <DestinationField
+              organization={organization.data}
+              isUnknown={organization.isPending || organization.isError}
+              value={watch('destination')}
+              registration={register('destination')}
+              firstId={form.fieldId('destination')}
+              error={errorOf('destination')}
+            />
+          )}
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
           <Button type="submit" size="lg" isBusy={create.isPending} busyLabel="Submitting...">
             Submit Report

@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { StartupError } from '../lib/startup-error';
+import { restoreBackup } from '../operations/backup/restore';
+import { OperationError } from '../operations/operation-error';
+import { promptHidden } from './prompt';
+
+const usage =
+  'Usage: npm run restore -- <file>\n' +
+  'Restores a backup made by "npm run backup" into an empty database (DATA_DIR, or the\n' +
+  'PostgreSQL database at DATABASE_URL) and empty evidence storage. A backup that holds keys\n' +
+  'asks for its passphrase (or reads BACKUP_PASSPHRASE); one without keys needs the keys of the\n' +
+  'server it came from, in DATA_DIR/secrets.json or the environment.';
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    options: { help: { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  const [file, ...rest] = positionals;
+  if (values.help || !file || rest.length > 0) {
+    console.log(usage);
+    process.exit(values.help ? 0 : 2);
+  }
+  const config = loadConfig();
+  await restoreBackup(config, {
+    file,
+    passphrase: async () =>
+      process.env.BACKUP_PASSPHRASE ||
+      promptHidden('Passphrase of the backup: ', null, 'BACKUP_PASSPHRASE'),
+    log: (message) => console.log(message),
+  });
+  console.log('Restore complete. Start Candor as usual.');
+}
+
+main().catch((error: unknown) => {
+  const known =
+    error instanceof ConfigError ||
+    error instanceof OperationError ||
+    error instanceof StartupError;
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  contactMessages,
+  guestReceipts,
+  notifications,
+  refreshTokens,
+  reportMessages,
+  reports,
+} from './schema';
+
+/**
+ * Every sealed value Candor stores, in one list (DESIGN.md 4). Each entry names the column, the
+ * primary key of its rows and the purpose it is sealed for (bound as associated data, so a value
+ * opens only in its own column: lib/crypto.ts). Services seal and open with these purposes;
+ * `npm run rotate-keys` re-wraps every entry; a test fails when the database has a bytea column
+ * that is neither here nor in `unsealedByteColumns`. A new sealed column is one entry here.
+ */
+export type SealedColumn = { column: AnyPgColumn; key: AnyPgColumn; purpose: string };
+
+export const sealedColumns = {
+  reportDescription: {
+    column: reports.description,
+    key: reports.id,
+    purpose: 'report.description',
+  },
+  reportOwner: { column: reports.ownerSealed, key: reports.id, purpose: 'report.owner-id' },
+  reportMessage: { column: reportMessages.body, key: reportMessages.id, purpose: 'report.message' },
+  notificationPayload: {
+    column: notifications.payload,
+    key: notifications.id,
+    purpose: 'notification.payload',
+  },
+  contactMessage: {
+    column: contactMessages.message,
+    key: contactMessages.id,
+    purpose: 'contact.message',
+  },
+  receiptVisit: {
+    column: guestReceipts.visit,
+    key: guestReceipts.reportId,
+    purpose: 'receipt.visit',
+  },
+  refreshRotation: {
+    column: refreshTokens.rotation,
+    key: refreshTokens.id,
+    purpose: 'refresh.rotation',
+  },
+} as const satisfies Record<string, SealedColumn>;
+
+/** Sealed files in storage, named by a column: evidence (one per report). */
+export const sealedFiles = {
+  evidence: { keyColumn: reports.evidenceKey, rowKey: reports.id, purpose: 'report.evidence' },
+} as const;
+
+/** bytea columns that are not values to re-wrap, and why. `table.column`. */
+export const unsealedByteColumns: Record<string, string> = {
+  'key_checks.value':
+    'one canary per encryption key, sealed with that very key: it proves the key is configured, ' +
+    'and is removed when rotate-keys retires the key',
+};

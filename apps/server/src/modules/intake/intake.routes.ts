@@ -1,0 +1,92 @@
+import {
+  guestReportCreatedSchema,
+  intakeOrganizationSchema,
+  proofOfWorkChallengeSchema,
+} from '@candor/contract/intake';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { checkDeclaredLength, readReportForm } from '../reports/report-form';
+import { fileGuestReport, getIntakeOrganization } from './intake.service';
+import { newChallenge } from './proof-of-work';
+
+const slugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+
+/**
+ * Per-address limits of routes without an account key on a keyed hash of the address: the
+ * address itself reaches neither the counter store nor the log (DESIGN.md 2).
+ */
+export function perAddress(
+  ctx: Pick<AppContext, 'hash'>,
+  purpose: string,
+  max: number,
+  windowMs: number,
+) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request: FastifyRequest) => ctx.hash(purpose, request.ip),
+    },
+  };
+}
+
+/** Reporting without an account: `/o/{slug}/report` and `/report` (README). */
+export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const maxBytes = ctx.config.uploads.maxBytes;
+  // Loose, for a whole school or office behind one address; the destination has its own limit.
+  const filingLimit = perAddress(
+    ctx,
+    'rate.intake-address',
+    ctx.config.intake.perAddressPerHour,
+    3_600_000,
+  );
+  const fileSchema = { response: { 201: guestReportCreatedSchema } };
+
+  app.get(
+    '/challenge/',
+    {
+      config: perAddress(ctx, 'rate.intake-challenge', 120, 60_000),
+      schema: { response: { 200: proofOfWorkChallengeSchema } },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await newChallenge(ctx)),
+  );
+
+  app.get(
+    '/:slug/',
+    {
+      config: perAddress(ctx, 'rate.intake-page', 300, 60_000),
+      schema: { params: slugParamsSchema, response: { 200: intakeOrganizationSchema } },
+    },
+    async (request) => getIntakeOrganization(ctx, request.params.slug),
+  );
+
+  app.post(
+    '/reports/',
+    {
+      config: filingLimit,
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      schema: fileSchema,
+    },
+    async (request, reply) => {
+      const form = await readReportForm(request, maxBytes);
+      return reply.code(201).send(await fileGuestReport(ctx, null, form));
+    },
+  );
+
+  app.post(
+    '/:slug/reports/',
+    {
+      config: filingLimit,
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      schema: { ...fileSchema, params: slugParamsSchema },
+    },
+    async (request, reply) => {
+      const form = await readReportForm(request, maxBytes);
+      return reply.code(201).send(await fileGuestReport(ctx, request.params.slug, form));
+    },
+  );
+};

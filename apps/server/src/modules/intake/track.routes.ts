@@ -1,0 +1,113 @@
+import { trackSessionInputSchema, trackSessionSchema } from '@candor/contract/intake';
+import {
+  createMessageInputSchema,
+  reportMessageSchema,
+  reportSchema,
+} from '@candor/contract/reports';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FieldValidationError } from '../../lib/errors';
+import { checkDeclaredLength, readReportForm } from '../reports/report-form';
+import { requireGuestReportId } from './guest-session';
+import { perAddress } from './intake.routes';
+import * as service from './track.service';
+
+const guestMessageInputSchema = createMessageInputSchema.omit({ is_internal: true });
+
+/** /track: a guest follows their one report with the session their receipt opened (README). */
+export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const maxBytes = ctx.config.uploads.maxBytes;
+  const reportOf = (request: FastifyRequest) => requireGuestReportId(ctx, request);
+  // Writes per report, like an account's per account: never keyed by the address.
+  const writeLimit = {
+    rateLimit: {
+      max: ctx.config.rateLimits.writePerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: async (request: FastifyRequest) =>
+        ctx.hash('rate.track-write', await reportOf(request).catch(() => 0)),
+    },
+  };
+
+  app.post(
+    '/session/',
+    {
+      // Loose per address; wrong receipts have their own, strict, count (track.service.ts).
+      config: perAddress(ctx, 'rate.track-session', 60, 60_000),
+      schema: { body: trackSessionInputSchema, response: { 200: trackSessionSchema } },
+    },
+    async (request) =>
+      service.openSession(
+        ctx,
+        request.body.receipt,
+        ctx.hash('rate.track-failure-address', request.ip),
+      ),
+  );
+
+  app.get('/report/', { schema: { response: { 200: reportSchema } } }, async (request) =>
+    service.getReport(ctx, await reportOf(request)),
+  );
+
+  app.get(
+    '/messages/',
+    { schema: { response: { 200: z.array(reportMessageSchema) } } },
+    async (request) => service.listMessages(ctx, await reportOf(request)),
+  );
+
+  app.post(
+    '/messages/',
+    {
+      onRequest: async (request) => {
+        await reportOf(request);
+      },
+      config: writeLimit,
+      schema: { body: guestMessageInputSchema, response: { 201: reportMessageSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.postMessage(ctx, await reportOf(request), request.body.message)),
+  );
+
+  app.post(
+    '/evidence/',
+    {
+      onRequest: async (request) => {
+        await reportOf(request);
+      },
+      config: writeLimit,
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      schema: { response: { 200: reportSchema } },
+    },
+    async (request) => {
+      const form = await readReportForm(request, maxBytes);
+      const extra = Object.keys(form.fields);
+      if (extra.length > 0) {
+        throw new FieldValidationError(
+          Object.fromEntries(extra.map((name) => [name, ['This field is not allowed.']])),
+        );
+      }
+      return service.addEvidence(ctx, await reportOf(request), form.file);
+    },
+  );
+
+  app.post(
+    '/cancel/',
+    {
+      onRequest: async (request) => void (await reportOf(request)),
+      schema: { response: { 200: reportSchema } },
+    },
+    async (request) => service.withdraw(ctx, await reportOf(request)),
+  );
+
+  app.get('/certificate/', async (request, reply) => {
+    const certificate = await service.certificate(ctx, await reportOf(request));
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${certificate.filename}"`)
+      .send(certificate.pdf);
+  });
+};

@@ -1,0 +1,240 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Config } from '../../config';
+import { acquireEmbeddedLock, EmbeddedDatabaseBusyError } from '../../db/embedded-lock';
+import { createStorage } from '../../lib/create-storage';
+import { findSecrets, keyringSpec } from '../../lib/secrets';
+import { type FileStorage, isMissingObject } from '../../lib/storage';
+import { OperationError } from '../operation-error';
+import { type ArchiveWriter, createArchiveWriter, KEYS_ENTRY } from './archive';
+import {
+  appliedMigrations,
+  describeTables,
+  exportTables,
+  type LogicalDump,
+  tableFile,
+} from './database-dump';
+import { sealSecrets } from './key-envelope';
+import { evidenceEntry, type Manifest, PGLITE_DUMP_ENTRY } from './manifest';
+import { openPostgresSession, pgliteSession, type SqlSession } from './sql-session';
+import { readKeyIds, referencedEvidence } from './stored-state';
+
+export type BackupOptions = {
+  out: string;
+  /** The passphrase that seals the secrets into the archive; without it they stay out. */
+  keysPassphrase?: string;
+  log: (message: string) => void;
+};
+
+export type BackupSummary = Pick<Manifest, 'database' | 'evidence' | 'hasKeys' | 'keyIds'>;
+
+type DatabasePart = {
+  manifest: Manifest['database'];
+  evidenceKeys: string[];
+  keyIds: string[];
+};
+
+export const pgliteDir = (config: Config) => path.join(config.dataDir, 'pglite');
+
+async function serverVersion(session: SqlSession) {
+  const [row] = await session.query<{ version: string }>('select version()');
+  return row?.version ?? 'unknown';
+}
+
+/**
+ * PGlite belongs to one process: the backup opens the folder itself, so the server must be
+ * stopped. Its own dump of the data folder is the backup (a file-level copy, exact).
+ */
+async function backUpPglite(config: Config, writer: ArchiveWriter): Promise<DatabasePart> {
+  let release: () => void;
+  try {
+    release = acquireEmbeddedLock(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
+    throw new OperationError(
+      `The embedded database in ${config.dataDir} is in use by process ${error.pid} (the ` +
+        'Candor server, probably). The embedded database belongs to one process at a time, so a ' +
+        'backup of it needs the server stopped: stop it, run the backup, then start it again. ' +
+        'To back up while serving, run Candor on a PostgreSQL server (DATABASE_URL). Nothing ' +
+        'was written.',
+    );
+  }
+  try {
+    if (!existsSync(path.join(pgliteDir(config), 'PG_VERSION'))) {
+      throw new OperationError(`There is no Candor database in ${pgliteDir(config)} to back up.`);
+    }
+    const db = await PGlite.create(pgliteDir(config));
+    const session = pgliteSession(db, () => db.close());
+    try {
+      const migrations = await appliedMigrations(session);
+      if (migrations.length === 0) {
+        throw new OperationError(`There is no Candor database in ${pgliteDir(config)} to back up.`);
+      }
+      const tables = await describeTables(session);
+      const evidenceKeys = await referencedEvidence(session);
+      const keyIds = await readKeyIds(session);
+      const version = await serverVersion(session);
+      const dump = await db.dumpDataDir('gzip');
+      await writer.addBuffer(PGLITE_DUMP_ENTRY, Buffer.from(await dump.arrayBuffer()));
+      return {
+        manifest: {
+          driver: 'pglite',
+          kind: 'pglite-datadir',
+          serverVersion: version,
+          migrations,
+          tables,
+          sequences: [],
+        },
+        evidenceKeys,
+        keyIds,
+      };
+    } finally {
+      await session.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/**
+ * A PostgreSQL server keeps serving: every table is copied in one REPEATABLE READ READ ONLY
+ * transaction, so the archive is the database as it stood at one instant (as pg_dump does).
+ */
+async function backUpPostgres(
+  url: string,
+  staging: string,
+  writer: ArchiveWriter,
+): Promise<DatabasePart & { session: SqlSession }> {
+  const session = await openPostgresSession(url);
+  try {
+    await session.query('begin isolation level repeatable read read only');
+    const dump: LogicalDump = await exportTables(session, staging);
+    if (dump.migrations.length === 0) {
+      throw new OperationError('The database at DATABASE_URL holds no Candor data to back up.');
+    }
+    for (const table of dump.tables) {
+      await writer.addFile(`database/${table.name}.copy`, tableFile(staging, table.name));
+      await rm(tableFile(staging, table.name), { force: true });
+    }
+    return {
+      manifest: {
+        driver: 'postgres',
+        kind: 'copy',
+        serverVersion: await serverVersion(session),
+        ...dump,
+      },
+      evidenceKeys: await referencedEvidence(session),
+      keyIds: await readKeyIds(session),
+      session,
+    };
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+}
+
+/** Copies every file a stored report names; those gone meanwhile are sorted out by the caller. */
+async function copyEvidence(storage: FileStorage, keys: string[], writer: ArchiveWriter) {
+  let bytes = 0;
+  const absent: string[] = [];
+  for (const key of keys) {
+    let data: Buffer;
+    try {
+      data = await storage.get(key);
+    } catch (error) {
+      if (!isMissingObject(error)) throw error;
+      absent.push(key);
+      continue;
+    }
+    await writer.addBuffer(evidenceEntry(key), data);
+    bytes += data.length;
+  }
+  return { files: keys.length - absent.length, bytes, absent };
+}
+
+export async function createBackup(config: Config, options: BackupOptions): Promise<BackupSummary> {
+  const secrets = options.keysPassphrase === undefined ? null : findSecrets(config);
+  if (options.keysPassphrase !== undefined && !secrets) {
+    throw new OperationError(
+      'There are no keys to include: neither secrets.json in DATA_DIR nor JWT_SECRET, ' +
+        'OWNER_HASH_SECRET and ENCRYPTION_KEYS are there. Nothing was written.',
+    );
+  }
+  const keyEnvelope =
+    secrets && options.keysPassphrase !== undefined
+      ? await sealSecrets(
+          {
+            jwt: secrets.jwt,
+            ownerHash: secrets.ownerHash,
+            encryptionKeys: keyringSpec(secrets.keyring),
+          },
+          options.keysPassphrase,
+        )
+      : null;
+
+  const writer = await createArchiveWriter(options.out);
+  const staging = await mkdtemp(
+    path.join(path.dirname(path.resolve(options.out)), '.candor-backup-'),
+  );
+  let postgres: SqlSession | undefined;
+  try {
+    const storage = await createStorage(config);
+    let part: DatabasePart;
+    if (config.database.url) {
+      const result = await backUpPostgres(config.database.url, staging, writer);
+      postgres = result.session;
+      part = result;
+    } else {
+      part = await backUpPglite(config, writer);
+    }
+    options.log(
+      `Database copied: ${part.manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows ` +
+        `in ${part.manifest.tables.length} tables.`,
+    );
+    const evidence = await copyEvidence(storage, part.evidenceKeys, writer);
+    let deletedDuringBackup: string[] = [];
+    let missing = evidence.absent;
+    if (postgres) {
+      await postgres.query('commit');
+      // Outside the snapshot: a file whose report is gone now was deleted with its report.
+      const stillNamed = new Set(await referencedEvidence(postgres, evidence.absent));
+      missing = evidence.absent.filter((key) => stillNamed.has(key));
+      deletedDuringBackup = evidence.absent.filter((key) => !stillNamed.has(key));
+    }
+    for (const key of missing) {
+      options.log(`Warning: evidence file ${key} is named by a report but missing from storage.`);
+    }
+    if (keyEnvelope) {
+      await writer.addBuffer(KEYS_ENTRY, Buffer.from(JSON.stringify(keyEnvelope, null, 2)));
+    }
+    const summary: BackupSummary = {
+      database: part.manifest,
+      evidence: {
+        storage: config.storage.driver,
+        files: evidence.files,
+        bytes: evidence.bytes,
+        deletedDuringBackup,
+        missing,
+      },
+      keyIds: part.keyIds,
+      hasKeys: keyEnvelope !== null,
+    };
+    await writer.finish((entries) => ({
+      format: 'candor-backup',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      software: { node: process.version },
+      ...summary,
+      entries,
+    }));
+    return summary;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  } finally {
+    await postgres?.close().catch(() => {});
+    await rm(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One entry of Vite's build manifest (`build.manifest`), as far as this reads it. */
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Pages of the app by the module that draws them (see app/router.tsx). */
+export const pageModules = {
+  landing: 'src/features/landing/pages/landing-page.tsx',
+  login: 'src/features/accounts/pages/login-page.tsx',
+  register: 'src/features/accounts/pages/register-page.tsx',
+  'become-admin': 'src/features/access-requests/pages/become-admin-page.tsx',
+  contact: 'src/features/contact/pages/contact-page.tsx',
+  'submit-report': 'src/features/reports/pages/submit-report-page.tsx',
+  'admin-dashboard': 'src/features/admin/pages/admin-dashboard-page.tsx',
+} as const;
+
+export type PageWeight = { files: string[]; gzipBytes: number; rawBytes: number };
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+}
+
+/**
+ * The JavaScript a page needs before it can draw: the entry, the page's own chunk, and every chunk
+ * they import statically (chunks loaded later, on demand, are not counted), gzipped at level 9
+ * as the build's own `.gz` copies are.
+ */
+export function pageWeight(distDir: string, manifest: Manifest, pageModule: string): PageWeight {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The manifest has no entry');
+  if (!manifest[pageModule]) throw new Error(`The manifest has no chunk for ${pageModule}`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(pageModule);
+  const files = [...seen]
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => file?.endsWith('.js') === true)
+    .sort();
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  for (const file of files) {
+    const content = readFileSync(path.join(distDir, file));
+    gzipBytes += gzipSync(content, { level: 9 }).length;
+    rawBytes += content.length;
+  }
+  return { files, gzipBytes, rawBytes };
+}

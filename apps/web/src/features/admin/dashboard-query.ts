@@ -1,0 +1,56 @@
+import { type AdminReportsQuery, adminReportsQuerySchema } from '@candor/contract/admin';
+
+/** The dashboard's list as the address holds it, each part always set ('all' for no filter). */
+export type DashboardQuery = Required<
+  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order'>
+> & { page: number };
+
+export const defaultDashboardQuery: DashboardQuery = {
+  q: '',
+  category: 'all',
+  status: 'all',
+  priority: 'all',
+  order: 'newest',
+  page: 1,
+};
+
+const listKeys = ['q', 'category', 'status', 'priority', 'order'] as const;
+
+/**
+ * Reads the list's search, filters, sort and page from the address (so Back, reload and a shared
+ * link show the same list). A part the contract refuses falls back to its default.
+ */
+export function readDashboardQuery(params: URLSearchParams): DashboardQuery {
+  const query: DashboardQuery = { ...defaultDashboardQuery };
+  for (const key of listKeys) {
+    const value = params.get(key);
+    if (value === null) continue;
+    const parsed = adminReportsQuerySchema.shape[key].safeParse(value);
+    if (parsed.success && parsed.data !== undefined) Object.assign(query, { [key]: parsed.data });
+  }
+  const page = Number(params.get('page'));
+  if (Number.isInteger(page) && page > 1) query.page = page;
+  return query;
+}
+
+/** The address of a list: only what differs from the defaults, in a fixed order. */
+export function dashboardSearch(query: DashboardQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of listKeys) {
+    if (query[key] !== defaultDashboardQuery[key]) params.set(key, String(query[key]));
+  }
+  if (query.page > 1) params.set('page', String(query.page));
+  return params;
+}
+
+/** What the dashboard passes to a report it opens, so the report can lead back to this list. */
+export type FromListState = { fromList: string };
+
+export function isFromListState(state: unknown): state is FromListState {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as { fromList?: unknown }).fromList === 'string' &&
+    (state as FromListState).fromList.startsWith('/admin-dashboard')
+  );
+}

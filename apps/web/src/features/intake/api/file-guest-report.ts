@@ -1,0 +1,57 @@
+import type { CreateGuestReportFields, GuestReportCreated } from '@candor/contract/intake';
+import { useMutation } from '@tanstack/react-query';
+import { API_BASE, ApiError } from '@/lib/api-client';
+import { proveWork } from './proof-of-work';
+
+export type GuestReportInput = Omit<CreateGuestReportFields, 'proof'> & { file: File | null };
+
+type Progress = (fraction: number) => void;
+
+/** XMLHttpRequest, because fetch cannot report upload progress. Never sends a token. */
+function send(url: string, form: FormData, onProgress: Progress) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = null;
+      }
+      resolve({ status: request.status, body });
+    };
+    request.onerror = () => reject(new ApiError(0, null));
+    request.send(form);
+  });
+}
+
+/** Files without an account: to the organisation of `slug`, or to the platform when null. */
+export async function fileGuestReport(
+  slug: string | null,
+  { file, ...fields }: GuestReportInput,
+  onProgress: Progress,
+): Promise<GuestReportCreated> {
+  const form = new FormData();
+  // The proof first: the server checks it before any work on the file.
+  form.append('proof', await proveWork());
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, String(value));
+  }
+  if (file) form.append('file_upload', file);
+  const path =
+    slug === null ? '/api/intake/reports/' : `/api/intake/${encodeURIComponent(slug)}/reports/`;
+  const answer = await send(`${API_BASE}${path}`, form, onProgress);
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body);
+  return answer.body as GuestReportCreated;
+}
+
+export function useFileGuestReport(slug: string | null, onProgress: Progress) {
+  return useMutation({
+    mutationFn: (input: GuestReportInput) => fileGuestReport(slug, input, onProgress),
+  });
+}

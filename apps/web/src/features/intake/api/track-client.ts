@@ -1,0 +1,79 @@
+import type { TrackSession, TrackSessionInput } from '@candor/contract/intake';
+import type { Report, ReportMessage } from '@candor/contract/reports';
+import { API_BASE, ApiError } from '@/lib/api-client';
+
+/**
+ * The /track API. The guest token lives in the page's memory only (DESIGN.md "Receipts"): it is
+ * passed in by the page, never stored, and sent as `Authorization: Guest <token>`.
+ */
+async function call(
+  path: string,
+  token: string | null,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Guest ${token}`;
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/api/track/${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      // Nothing about this visit in the browser's cache.
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) {
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') ? await response.json().catch(() => null) : null;
+    throw new ApiError(response.status, parsed);
+  }
+  return response;
+}
+
+async function json<T>(
+  path: string,
+  token: string | null,
+  init?: { method?: string; body?: unknown },
+) {
+  return (await (await call(path, token, init)).json()) as T;
+}
+
+export const trackClient = {
+  openSession: (input: TrackSessionInput) =>
+    json<TrackSession>('session/', null, { method: 'POST', body: input }),
+  report: (token: string) => json<Report>('report/', token),
+  messages: (token: string) => json<ReportMessage[]>('messages/', token),
+  postMessage: (token: string, message: string) =>
+    json<ReportMessage>('messages/', token, { method: 'POST', body: { message } }),
+  addEvidence: (token: string, file: File) => {
+    const form = new FormData();
+    form.append('file_upload', file);
+    return json<Report>('evidence/', token, { method: 'POST', body: form });
+  },
+  withdraw: (token: string) => json<Report>('cancel/', token, { method: 'POST' }),
+  /** Saves the PDF under the server's file name. */
+  async downloadCertificate(token: string): Promise<string> {
+    const response = await call('certificate/', token);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'certificate.pdf';
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    return filename;
+  },
+};

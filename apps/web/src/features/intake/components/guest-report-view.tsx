@@ -1,0 +1,295 @@
+import type { TrackSession } from '@candor/contract/intake';
+import type { Report } from '@candor/contract/reports';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadingState } from '@/components/ui/loading-state';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { ApiError } from '@/lib/api-client';
+import { serverDetail } from '@/lib/error-messages';
+import { formatDateTime, humanize } from '@/lib/format';
+import { useSiteSettings } from '@/lib/site-settings';
+import { trackClient } from '../api/track-client';
+import type {
+  EvidenceCheck,
+  EvidenceFieldSlot,
+  MessageComposerSlot,
+  MessageListSlot,
+} from './slots';
+import { TrackChangesNotice } from './track-changes';
+
+export type GuestViewSlots = {
+  EvidenceField: EvidenceFieldSlot;
+  evidenceProblem: EvidenceCheck;
+  MessageList: MessageListSlot;
+  MessageComposer: MessageComposerSlot;
+};
+
+type Props = GuestViewSlots & {
+  session: TrackSession;
+  /** The session ended (expired, or the report is gone): back to the receipt. */
+  onEnded(reason: string): void;
+  onLeave(): void;
+};
+
+const CANCEL_CONFIRM =
+  'Are you sure you want to cancel this report? This action cannot be undone if the report status changes.';
+const ENDED = 'Your tracking session has ended. Enter your receipt again.';
+
+const keys = {
+  report: (token: string) => ['track', token, 'report'] as const,
+  messages: (token: string) => ['track', token, 'messages'] as const,
+};
+
+function Dates({ report }: { report: Report }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-semibold text-ink">Reference number</dt>
+        <dd className="font-mono">{report.token}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-ink">Status</dt>
+        <dd>
+          <StatusBadge status={report.status} />
+        </dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-ink">Submitted</dt>
+        <dd>{formatDateTime(report.submitted_at)}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-ink">Last change</dt>
+        <dd>{formatDateTime(report.updated_at)}</dd>
+      </div>
+      {report.resolved_at && (
+        <div>
+          <dt className="font-semibold text-ink">Resolved</dt>
+          <dd>{formatDateTime(report.resolved_at)}</dd>
+        </div>
+      )}
+      <div>
+        <dt className="font-semibold text-ink">Category</dt>
+        <dd>{humanize(report.category)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A guest's one report at /track: status, dates, the conversation, a file, withdraw, certificate. */
+export function GuestReportView(props: Props) {
+  const {
+    session,
+    onEnded,
+    onLeave,
+    EvidenceField,
+    evidenceProblem,
+    MessageList,
+    MessageComposer,
+  } = props;
+  const { token } = session;
+  const queryClient = useQueryClient();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focusId, setFocusId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const maxMb = useSiteSettings().data?.max_upload_mb;
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const ended = (error: unknown) => {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+      onEnded(error.status === 404 ? 'This report no longer exists.' : ENDED);
+      return true;
+    }
+    return false;
+  };
+  const report = useQuery({
+    queryKey: keys.report(token),
+    queryFn: () => trackClient.report(token),
+    initialData: session.report,
+  });
+  const messages = useQuery({
+    queryKey: keys.messages(token),
+    queryFn: () => trackClient.messages(token),
+  });
+  useEffect(() => {
+    if (report.error) ended(report.error);
+    if (messages.error) ended(messages.error);
+  });
+  const setReport = (next: Report) => queryClient.setQueryData(keys.report(token), next);
+  const fail = (error: unknown, fallback: string) => {
+    if (!ended(error)) setNotice({ tone: 'error', text: serverDetail(error) ?? fallback });
+  };
+  const withdraw = useMutation({
+    mutationFn: () => trackClient.withdraw(token),
+    onSuccess: (next) => {
+      setReport(next);
+      setNotice({ tone: 'success', text: 'Report cancelled successfully!' });
+    },
+    onError: (error) => fail(error, 'Failed to cancel report. Please try again.'),
+  });
+  const certificate = useMutation({
+    mutationFn: () => trackClient.downloadCertificate(token),
+    onSuccess: () => setNotice({ tone: 'success', text: 'Certificate downloaded successfully!' }),
+    onError: (error) => fail(error, 'Failed to export certificate. Please try again.'),
+  });
+  const addFile = useMutation({
+    mutationFn: (chosen: File) => trackClient.addEvidence(token, chosen),
+    onSuccess: (next) => {
+      setReport(next);
+      setFile(null);
+      setNotice({ tone: 'success', text: 'Your file was added to the report.' });
+    },
+    onError: (error) => fail(error, 'The file could not be added. Please try again.'),
+  });
+
+  const data = report.data;
+  const isOpen = !['cancelled', 'resolved', 'rejected'].includes(data.status);
+  const fileProblem = file && evidenceProblem(file, maxMb);
+  const send = async (text: string) => {
+    try {
+      const created = await trackClient.postMessage(token, text);
+      await queryClient.invalidateQueries({ queryKey: keys.messages(token) });
+      setFocusId(created.id);
+      return true;
+    } catch (error) {
+      ended(error);
+      return false;
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="wrap-anywhere text-2xl font-bold tracking-tight text-brand-900"
+          >
+            {data.title}
+          </h2>
+          {data.organization_name && (
+            <p className="mt-1 text-muted">Sent to {data.organization_name}</p>
+          )}
+        </div>
+        <Button variant="secondary" onClick={onLeave}>
+          Leave and forget this report
+        </Button>
+      </header>
+      <TrackChangesNotice changes={session.changes} status={data.status} />
+      {notice && (
+        <Alert tone={notice.tone} focusKey={notice}>
+          {notice.text}
+        </Alert>
+      )}
+      <Card className="space-y-4">
+        <Dates report={data} />
+        <div>
+          <h3 className="font-semibold text-ink">Description</h3>
+          <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{data.description}</p>
+        </div>
+        {data.file_upload && (
+          <p>
+            <a
+              href={data.file_upload}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+            >
+              View File
+            </a>
+          </p>
+        )}
+        <div className="flex flex-wrap gap-3">
+          {data.status === 'resolved' && (
+            <Button
+              onClick={() => certificate.mutate()}
+              isBusy={certificate.isPending}
+              busyLabel="Exporting..."
+            >
+              Export Certificate
+            </Button>
+          )}
+          {isOpen && data.status !== 'cancelled' && (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Cancel Report
+            </Button>
+          )}
+        </div>
+      </Card>
+      {!data.file_upload && data.status !== 'cancelled' && (
+        <Card>
+          <form
+            className="space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (file && !fileProblem) addFile.mutate(file);
+            }}
+          >
+            <EvidenceField
+              file={file}
+              onChange={setFile}
+              error={fileProblem ?? undefined}
+              progress={addFile.isPending ? 0 : null}
+              maxMb={maxMb}
+            />
+            <Button
+              type="submit"
+              variant="secondary"
+              disabled={!file}
+              isBusy={addFile.isPending}
+              busyLabel="Adding..."
+            >
+              Add this file
+            </Button>
+          </form>
+        </Card>
+      )}
+      <Card>
+        <section aria-labelledby="guest-conversation" className="space-y-4">
+          <h3 id="guest-conversation" className="text-lg font-semibold text-brand-900">
+            Conversation
+          </h3>
+          {messages.isPending && <LoadingState label="Loading messages..." />}
+          {messages.isError && (
+            <Alert tone="error">Failed to load comments. Please try again.</Alert>
+          )}
+          {messages.data?.length === 0 && (
+            <p className="text-muted">No messages yet. Start the conversation!</p>
+          )}
+          {messages.data && messages.data.length > 0 && (
+            <MessageList label="Messages" messages={messages.data} focusId={focusId} />
+          )}
+          {data.status === 'cancelled' ? (
+            <p className="text-sm text-muted">
+              This report was cancelled, so no new messages can be sent.
+            </p>
+          ) : (
+            <MessageComposer
+              label="Your message"
+              buttonLabel="Send Message"
+              isSending={false}
+              sendError="Failed to send message. Please try again."
+              onSend={send}
+            />
+          )}
+        </section>
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        message={CANCEL_CONFIRM}
+        confirmLabel="Cancel Report"
+        onConfirm={() => {
+          setConfirming(false);
+          withdraw.mutate();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useIntakeSettings, useUpdateIntakeSettings } from '../api/update-intake-settings';
+
+/** The QR code is drawn here, in the browser, by the qrcode package (loaded only on this card). */
+function useQrCode(url: string | null) {
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    import('qrcode')
+      .then((qrcode) => qrcode.toDataURL(url, { width: 320, margin: 2, errorCorrectionLevel: 'M' }))
+      .then((image) => current && setDataUrl(image))
+      .catch(() => current && setDataUrl(null));
+    return () => {
+      current = false;
+    };
+  }, [url]);
+  return dataUrl;
+}
+
+/**
+ * On an organisation administrator's profile: the intake link and its QR code, ready for a
+ * poster, and the switch for reports without an account.
+ */
+export function IntakeLinkCard() {
+  const organization = useIntakeSettings();
+  const update = useUpdateIntakeSettings();
+  const switchId = useId();
+  const [copied, setCopied] = useState(false);
+  const data = organization.data;
+  const isAdmin = Boolean(data?.is_admin);
+  const url = data && isAdmin ? `${window.location.origin}${paths.intake(data.slug)}` : null;
+  const qr = useQrCode(url);
+  if (!data || !isAdmin || !url) return null;
+  const accepts = data.accepts_guest_reports;
+
+  return (
+    <Card className="space-y-4">
+      <h2 className="text-xl font-semibold text-brand-900">Reporting link for {data.name}</h2>
+      <p className="text-muted">
+        Anyone with this link can report to your organisation's administrators without an account.
+        Put it, or its QR code, on a poster.
+      </p>
+      <p className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm wrap-anywhere">{url}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            navigator.clipboard?.writeText(url).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy link'}
+        </Button>
+        {qr && (
+          <a
+            href={qr}
+            download={`candor-report-${data.slug}.png`}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+          >
+            Download the QR code
+          </a>
+        )}
+      </div>
+      {qr ? (
+        <img
+          src={qr}
+          width={200}
+          height={200}
+          alt={`QR code that opens ${url}`}
+          className="rounded-lg border border-slate-200"
+        />
+      ) : (
+        <p className="text-sm text-muted">Drawing the QR code...</p>
+      )}
+      <div className="border-t border-slate-200 pt-4">
+        <label
+          htmlFor={switchId}
+          className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink"
+        >
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            aria-checked={accepts}
+            checked={accepts}
+            disabled={update.isPending}
+            aria-describedby={`${switchId}-note`}
+            onChange={(event) => update.mutate({ accepts_guest_reports: event.target.checked })}
+            className="size-5 shrink-0 accent-brand-700"
+          />
+          Accept reports without an account
+        </label>
+        <p id={`${switchId}-note`} className="ml-8 text-sm text-muted">
+          {accepts
+            ? 'On: the link above takes reports from people without an account.'
+            : 'Off: the link says reports without an account are not taken, and points to the other ways to report.'}
+        </p>
+        {update.isError && (
+          <Alert tone="error" className="mt-2">
+            The setting could not be saved. Please try again.
+          </Alert>
+        )}
+      </div>
+    </Card>
+  );
+}

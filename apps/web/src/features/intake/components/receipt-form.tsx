@@ -1,0 +1,70 @@
+import { type TrackSession, trackSessionInputSchema } from '@candor/contract/intake';
+import { useMutation } from '@tanstack/react-query';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
+import { serverDetail } from '@/lib/error-messages';
+import { useContractForm } from '@/lib/forms/use-contract-form';
+import { trackClient } from '../api/track-client';
+
+/** The receipt goes in the POST body (never the address bar); the answer opens the session. */
+export function ReceiptForm({
+  onOpened,
+  notice,
+}: {
+  onOpened(session: TrackSession): void;
+  notice?: string | null;
+}) {
+  const form = useContractForm(trackSessionInputSchema, { defaultValues: { receipt: '' } });
+  const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
+  const open = useMutation({ mutationFn: trackClient.openSession });
+  const send = (input: { receipt: string }) =>
+    open.mutate(input, {
+      onSuccess: (session) => {
+        reset({ receipt: '' });
+        onOpened(session);
+      },
+      onError: (error) => {
+        showServerErrors(error);
+        if (error instanceof ApiError && error.status === 429) {
+          setMessage({
+            tone: 'error',
+            text: 'Too many wrong receipts have been tried. Your report is safe: try again in an hour.',
+          });
+        } else if (!(error instanceof ApiError && error.status === 400)) {
+          setMessage({
+            tone: 'error',
+            text: serverDetail(error) ?? 'The page could not reach Candor. Please try again.',
+          });
+        }
+      },
+    });
+  return (
+    <Card>
+      <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
+        {notice && <Alert tone="info">{notice}</Alert>}
+        <ErrorSummary {...form.errorSummary({ receipt: 'Receipt' })} />
+        <TextField
+          label="Receipt"
+          hint="The 16 digits you were given when you sent the report, for example 1234 5678 9012 3456."
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          {...field('receipt')}
+        />
+        {message && (
+          <Alert tone={message.tone} focusKey={message}>
+            {message.text}
+          </Alert>
+        )}
+        <Button type="submit" size="lg" isBusy={open.isPending} busyLabel="Opening...">
+          Open my report
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReportMessage } from '@candor/contract/reports';
+import type { ComponentType } from 'react';
+
+/**
+ * Parts of the account reporting pages that the no-account pages reuse as they are (the
+ * evidence field with its metadata preview and progress bar; the message list and box). A
+ * feature cannot import another, so app/routes hands them in (STYLE.md "Pages compose features").
+ */
+export type EvidenceFieldSlot = ComponentType<{
+  file: File | null;
+  onChange(file: File | null): void;
+  error?: string;
+  progress: number | null;
+  maxMb?: number;
+}>;
+
+export type MessageListSlot = ComponentType<{
+  label: string;
+  messages: ReportMessage[];
+  focusId: number | null;
+}>;
+
+export type MessageComposerSlot = ComponentType<{
+  label: string;
+  buttonLabel: string;
+  isSending: boolean;
+  sendError: string;
+  onSend(text: string): Promise<boolean>;
+}>;
+
+export type EvidenceCheck = (file: File, maxMb?: number) => string | null;

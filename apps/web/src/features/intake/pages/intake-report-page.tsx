@@ -1,0 +1,236 @@
+import { reportCategories } from '@candor/contract/enums';
+import {
+  type CreateGuestReportFields,
+  createGuestReportFieldsSchema,
+  type GuestReportCreated,
+} from '@candor/contract/intake';
+import { REPORT_TITLE_MAX } from '@candor/contract/reports';
+import { useEffect, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { ErrorSummary } from '@/components/ui/error-summary';
+import { LinkButton } from '@/components/ui/link-button';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Page } from '@/components/ui/page';
+import { SelectField } from '@/components/ui/select-field';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { serverDetail } from '@/lib/error-messages';
+import { humanize } from '@/lib/format';
+import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useSiteSettings } from '@/lib/site-settings';
+import { useFileGuestReport } from '../api/file-guest-report';
+import { useIntakeOrganization } from '../api/get-intake-organization';
+import { ReceiptPanel } from '../components/receipt-panel';
+import type { EvidenceCheck, EvidenceFieldSlot } from '../components/slots';
+
+const categoryOptions = reportCategories.map((category) => ({
+  value: category,
+  label: humanize(category),
+}));
+const fieldLabels = { title: 'Title', category: 'Category', description: 'Detailed Description' };
+const organizationTypes: Record<string, string> = {
+  education: 'Educational Institution',
+  corporate: 'Corporate Organization',
+  government: 'Government Agency',
+  nonprofit: 'Non-profit Organization',
+};
+const NOT_SENT = 'Your report was not sent. Nothing you typed was lost. Try again.';
+
+type GuestFormValues = Omit<CreateGuestReportFields, 'proof'>;
+const formSchema = createGuestReportFieldsSchema.omit({ proof: true });
+
+type IntakeFormProps = {
+  slug: string | null;
+  /** Who reads it, said before anything is typed. */
+  destination: React.ReactNode;
+  EvidenceField: EvidenceFieldSlot;
+  evidenceProblem: EvidenceCheck;
+  onFiled(created: GuestReportCreated): void;
+};
+
+function IntakeForm({
+  slug,
+  destination,
+  EvidenceField,
+  evidenceProblem,
+  onFiled,
+}: IntakeFormProps) {
+  const form = useContractForm(formSchema, {
+    defaultValues: {
+      title: '',
+      category: 'abuse',
+      description: '',
+      priority_flag: false,
+    } as GuestFormValues,
+  });
+  const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors } = form;
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const maxMb = useSiteSettings().data?.max_upload_mb;
+  const file_ = useFileGuestReport(slug, setProgress);
+  const fileProblem = file && evidenceProblem(file, maxMb);
+
+  const send = (fields: GuestFormValues) => {
+    if (fileProblem) return;
+    setProgress(file ? 0 : null);
+    file_.mutate(
+      { ...fields, file },
+      {
+        onSuccess: onFiled,
+        onError: (error) => {
+          showServerErrors(error);
+          setProgress(null);
+          const text =
+            error instanceof ApiError && error.status !== 0
+              ? (serverDetail(error) ?? 'Submission failed. Please try again.')
+              : NOT_SENT;
+          setMessage({ tone: 'error', text });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Alert tone="info" className="mb-6">
+        {destination} You do not need an account, and this report is always anonymous: we do not ask
+        who you are, and nothing about your device or network is stored.
+      </Alert>
+      <Card>
+        <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
+          <ErrorSummary {...form.errorSummary(fieldLabels)} />
+          <TextField label="Title" required maxLength={REPORT_TITLE_MAX} {...field('title')} />
+          <SelectField label="Category" options={categoryOptions} {...field('category')} />
+          <TextAreaField label="Detailed Description" required rows={6} {...field('description')} />
+          <EvidenceField
+            file={file}
+            onChange={setFile}
+            error={fileProblem ?? errorOf('file_upload')}
+            progress={file_.isPending ? progress : null}
+            maxMb={maxMb}
+          />
+          <CheckboxField
+            label="Mark as Priority Report"
+            note="Priority reports may receive expedited review and response times."
+            {...register('priority_flag')}
+          />
+          {message && (
+            <Alert tone={message.tone} focusKey={message}>
+              {message.text}
+            </Alert>
+          )}
+          <Button type="submit" size="lg" isBusy={file_.isPending} busyLabel="Submitting...">
+            Submit Report
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}
+
+type PageProps = { EvidenceField: EvidenceFieldSlot; evidenceProblem: EvidenceCheck };
+
+/** `/report`: a report without an account, to the platform's administrators. */
+export function PlatformIntakePage(props: PageProps) {
+  const [created, setCreated] = useState<GuestReportCreated | null>(null);
+  if (created) {
+    return (
+      <Page title="Report without an account" documentTitle="Report submitted">
+        <ReceiptPanel created={created} />
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title="Report without an account"
+      lead="Tell us what happened. Your report is encrypted and anonymous."
+    >
+      <IntakeForm
+        {...props}
+        slug={null}
+        destination={
+          <>
+            Your report goes to <strong>Candor's administrators</strong>, who belong to no
+            organisation.
+          </>
+        }
+        onFiled={setCreated}
+      />
+    </Page>
+  );
+}
+
+/** `/o/{slug}/report`: an organisation's intake link (the poster's QR code leads here). */
+export function OrganizationIntakePage(props: PageProps) {
+  const { slug = '' } = useParams();
+  const organization = useIntakeOrganization(slug);
+  const [created, setCreated] = useState<GuestReportCreated | null>(null);
+  const current = organization.data?.slug;
+  useEffect(() => {
+    if (created) window.scrollTo(0, 0);
+  }, [created]);
+
+  if (organization.isPending) return <LoadingState label="Loading..." />;
+  if (organization.isError) {
+    const missing = organization.error instanceof ApiError && organization.error.status === 404;
+    return (
+      <Page title="Report without an account">
+        <Alert tone="error">
+          {missing
+            ? 'No organisation has this reporting link. Check the address on the poster.'
+            : 'This page could not be loaded. Please try again.'}
+        </Alert>
+        <p className="mt-4">
+          You can also{' '}
+          <a className="font-semibold text-brand-800 underline" href={paths.reportWithoutAccount}>
+            report to Candor's administrators
+          </a>
+          .
+        </p>
+      </Page>
+    );
+  }
+  // A poster printed before a rename: the page moves to the current link.
+  if (current && current !== slug) return <Navigate to={paths.intake(current)} replace />;
+  const { name, type, accepts_guest_reports: accepts } = organization.data;
+  if (created) {
+    return (
+      <Page title={`Report to ${name}`} documentTitle="Report submitted">
+        <ReceiptPanel created={created} />
+      </Page>
+    );
+  }
+  return (
+    <Page title={`Report to ${name}`} lead={organizationTypes[type]}>
+      {accepts ? (
+        <IntakeForm
+          {...props}
+          slug={slug}
+          destination={
+            <>
+              Your report will be read by <strong>this organisation's administrators</strong> (
+              {name}).
+            </>
+          }
+          onFiled={setCreated}
+        />
+      ) : (
+        <Card className="space-y-4">
+          <Alert tone="info">{name} does not take reports without an account at the moment.</Alert>
+          <div className="flex flex-wrap gap-3">
+            <LinkButton to={paths.submitReport}>Report with an account</LinkButton>
+            <LinkButton to={paths.reportWithoutAccount} variant="secondary">
+              Report to Candor's administrators
+            </LinkButton>
+          </div>
+        </Card>
+      )}
+    </Page>
+  );
+}

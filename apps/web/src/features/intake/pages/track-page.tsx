@@ -1,0 +1,59 @@
+import type { TrackSession } from '@candor/contract/intake';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { GuestReportView, type GuestViewSlots } from '../components/guest-report-view';
+import { ReceiptForm } from '../components/receipt-form';
+
+/**
+ * `/track`: a report filed without an account, reached with its receipt. The session lives in
+ * this component's state only: reloading or closing the tab forgets it (DESIGN.md "Receipts").
+ */
+export function TrackPage(slots: GuestViewSlots) {
+  const [session, setSession] = useState<TrackSession | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const forget = (reason: string | null) => {
+    queryClient.removeQueries({ queryKey: ['track'] });
+    setSession(null);
+    setNotice(reason);
+  };
+  return (
+    <Page
+      title="Track a report"
+      documentTitle="Track a report"
+      lead="Follow a report you sent without an account: read replies, answer, and see what changed."
+    >
+      {session ? (
+        <GuestReportView
+          {...slots}
+          session={session}
+          onEnded={forget}
+          onLeave={() => forget('You left your report. Enter your receipt to open it again.')}
+        />
+      ) : (
+        <div className="space-y-6">
+          <ReceiptForm
+            notice={notice}
+            onOpened={(opened) => {
+              setNotice(null);
+              setSession(opened);
+            }}
+          />
+          <p className="text-sm text-muted">
+            Lost your receipt? Nobody can look it up: only hashes of it are kept. You can{' '}
+            <Link
+              to={paths.reportWithoutAccount}
+              className="font-semibold text-brand-800 underline"
+            >
+              send a new report
+            </Link>{' '}
+            and mention the old reference number if you have it.
+          </p>
+        </div>
+      )}
+    </Page>
+  );
+}

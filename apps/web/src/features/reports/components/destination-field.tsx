@@ -1,0 +1,80 @@
+import type { ReportDestination } from '@candor/contract/enums';
+import type { MyOrganization } from '@candor/contract/organizations';
+import { Send } from 'lucide-react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { RadioField } from '@/components/ui/radio-field';
+
+export const PLATFORM_NAME = 'Candor';
+
+/** "ACME’s administrators" or "Candor’s administrators". */
+export function administratorsOf(name: string) {
+  return `${name}’s administrators`;
+}
+
+/** Where the report goes, in the words the form and the report page use. */
+export function destinationSentence(organization: string | null) {
+  return `This report goes to ${administratorsOf(organization ?? PLATFORM_NAME)}.`;
+}
+
+type DestinationFieldProps = {
+  /** The reporter's organisation: null when they belong to none, undefined while unknown. */
+  organization: MyOrganization | undefined;
+  isUnknown: boolean;
+  value: ReportDestination;
+  registration: UseFormRegisterReturn<'destination'>;
+  firstId: string;
+  error?: string;
+};
+
+/**
+ * Says who will read the report before it is sent, and lets a member of an organisation send it
+ * to the platform's administrators instead of their organisation's (README "Where a report goes").
+ */
+export function DestinationField({
+  organization,
+  isUnknown,
+  value,
+  registration,
+  firstId,
+  error,
+}: DestinationFieldProps) {
+  const name = organization?.name ?? null;
+  const sentence = isUnknown
+    ? `This report goes to the administrators of your organisation if you belong to one, otherwise to ${administratorsOf(PLATFORM_NAME)}.`
+    : destinationSentence(name && value === 'organization' ? name : null);
+  return (
+    <div className="space-y-3">
+      {name && (
+        <fieldset className="space-y-3" aria-describedby={error ? `${firstId}-error` : undefined}>
+          <legend className="font-medium text-ink">Who receives this report</legend>
+          <RadioField
+            id={firstId}
+            value="organization"
+            label={administratorsOf(name)}
+            note={`The people who run ${name} on Candor. They read your report and reply to you, also when it is anonymous.`}
+            {...registration}
+          />
+          <RadioField
+            id={`${firstId}-platform`}
+            value="platform"
+            label={administratorsOf(PLATFORM_NAME)}
+            note={`Candor’s own administrators, outside ${name}. ${administratorsOf(name)} will not see this report or be told about it.`}
+            {...registration}
+          />
+          {error && (
+            <p id={`${firstId}-error`} className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-900"
+      >
+        <Send aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        {sentence}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { superuser } from '../playwright.config';
+import { apiLogin, registerUser } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+import { loginThroughForm } from '../support/login';
+import { saveScreenshot } from '../support/screenshots';
+
+const photo = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'apps',
+  'server',
+  'test',
+  'fixtures',
+  'evidence',
+  'photo-gps.jpg',
+);
+
+test('a visitor reports from a poster link without an account, keeps the receipt, and follows up at /track', async ({
+  browser,
+  request,
+}) => {
+  // The whole path, three browsers, on a shared 2-core machine.
+  test.setTimeout(360_000);
+  // An organisation and its administrator, approved by the superuser.
+  const applicant = await registerUser(request, 'orgadmin');
+  const applicantTokens = await apiLogin(request, applicant);
+  const organizationName = `Riverside Depot ${Date.now().toString(36)}`;
+  const applied = await request.post('/api/accounts/admin-access-request/', {
+    headers: { authorization: `Bearer ${applicantTokens.access}` },
+    data: {
+      request_type: 'organization',
+      email: `${applicant.username}@example.test`,
+      phone: '+1 555 0100',
+      justification: 'We run the depot and want staff to be able to speak up.',
+      organization_type: 'corporate',
+      organization_name: organizationName,
+    },
+  });
+  expect(applied.status()).toBe(201);
+  const superTokens = await apiLogin(request, superuser);
+  const approved = await request.post(
+    `/api/accounts/admin-access-review/${(await applied.json()).id}/`,
+    { headers: { authorization: `Bearer ${superTokens.access}` }, data: { action: 'approve' } },
+  );
+  expect(approved.ok()).toBe(true);
+  const adminTokens = await apiLogin(request, applicant);
+  const mine = await request.get('/api/organizations/mine/', {
+    headers: { authorization: `Bearer ${adminTokens.access}` },
+  });
+  const { slug } = await mine.json();
+
+  // The administrator's profile: the link and its QR code, for a poster.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginThroughForm(admin, applicant);
+  await admin.goto('/profile');
+  await expect(
+    admin.getByRole('heading', { name: `Reporting link for ${organizationName}` }),
+  ).toBeVisible();
+  await expect(admin.getByText(`/o/${slug}/report`)).toBeVisible();
+  await expect(admin.getByRole('img', { name: /QR code that opens/ })).toBeVisible();
+  await expect(
+    admin.getByRole('switch', { name: 'Accept reports without an account' }),
+  ).toBeChecked();
+  await expectNoAxeViolations(admin);
+  await saveScreenshot(admin, 'intake-profile-link');
+
+  // A visitor, in a browser of their own, opens the poster link and files with a photo.
+  const visitorContext = await browser.newContext({ acceptDownloads: true });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/o/${slug}/report`);
+  await expect(
+    visitor.getByRole('heading', { name: `Report to ${organizationName}` }),
+  ).toBeVisible();
+  await expect(visitor.getByText("this organisation's administrators")).toBeVisible();
+  await expect(visitor.getByLabel('Submit anonymously')).toHaveCount(0);
+  await expectNoAxeViolations(visitor);
+  await saveScreenshot(visitor, 'intake-form');
+  await visitor.getByLabel('Title').fill('Forklift keys left in the ignition');
+  await visitor.getByLabel('Category').selectOption('other');
+  await visitor
+    .getByLabel('Detailed Description')
+    .fill('Night shift leaves the keys in; someone will get hurt.');
+  await visitor.getByLabel(/Evidence/).setInputFiles(photo);
+  await expect(visitor.getByRole('status').filter({ hasText: 'This photo records' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Your receipt' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const receipt = (
+    (await visitor.locator('p.font-mono span[aria-hidden="true"]').textContent()) ?? ''
+  ).trim();
+  expect(receipt).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await expect(visitor.getByText(/only way back to your report/)).toBeVisible();
+  const download = visitor.waitForEvent('download');
+  await visitor.getByRole('button', { name: 'Download as a text file' }).click();
+  const saved = readFileSync(await (await download).path());
+  expect(saved.toString()).toContain(`Receipt: ${receipt}`);
+  await expectNoAxeViolations(visitor);
+  await saveScreenshot(visitor, 'intake-receipt');
+  await expect(visitor.getByRole('button', { name: 'Done' })).toBeDisabled();
+  await visitor.getByLabel('I have saved my receipt').check();
+  await visitor.getByRole('button', { name: 'Done' }).click();
+  await expect(visitor.getByText('Your report is with its administrators.')).toBeVisible();
+  await visitorContext.close();
+
+  // The organisation's administrator sees it tagged "No account", and replies.
+  await admin.goto('/admin-dashboard');
+  const card = admin
+    .getByRole('listitem')
+    .filter({ hasText: 'Forklift keys left in the ignition' });
+  await expect(card.getByText('No account')).toBeVisible();
+  await saveScreenshot(admin, 'intake-admin-dashboard');
+  const listed = await request.get('/api/admin/reports/', {
+    headers: { authorization: `Bearer ${adminTokens.access}` },
+  });
+  const report = (await listed.json()).find(
+    (item: { title: string }) => item.title === 'Forklift keys left in the ignition',
+  );
+  await admin.goto(`/reports/${report.id}`);
+  await admin.getByLabel('Reply to reporter').fill('Thank you. Which bay, and since when?');
+  await admin.getByRole('button', { name: 'Reply to reporter' }).click();
+  await expect(admin.getByText('Thank you. Which bay, and since when?')).toBeVisible();
+
+  // The visitor comes back with the receipt: the reply is waiting; they answer.
+  const returning = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await returning.goto('/track');
+  await expect(returning.getByRole('heading', { name: 'Track a report' })).toBeVisible();
+  await expectNoAxeViolations(returning);
+  await saveScreenshot(returning, 'track-receipt-form');
+  await returning.getByLabel('Receipt').fill(receipt);
+  await returning.getByRole('button', { name: 'Open my report' }).click();
+  await expect(returning.getByText(/A reply is waiting/)).toBeVisible();
+  expect(returning.url()).not.toContain(receipt.replaceAll(' ', ''));
+  await expect(returning.getByText('Thank you. Which bay, and since when?')).toBeVisible();
+  await expect(returning.getByText(applicant.username)).toHaveCount(0);
+  await returning.getByLabel('Your message').fill('Bay 4, every night this month.');
+  await returning.getByRole('button', { name: 'Send Message' }).click();
+  await expect(returning.getByText('Bay 4, every night this month.')).toBeVisible();
+  await expectNoAxeViolations(returning);
+  await saveScreenshot(returning, 'track-report');
+
+  // The administrator reads the answer and resolves the report.
+  await admin.reload();
+  await expect(admin.getByText('Bay 4, every night this month.')).toBeVisible();
+  const resolved = await request.patch(`/api/admin/reports/${report.id}/update/`, {
+    headers: { authorization: `Bearer ${adminTokens.access}` },
+    data: { status: 'resolved' },
+  });
+  expect(resolved.ok()).toBe(true);
+
+  // Back at /track: the status changed, and the certificate can be downloaded.
+  await returning.getByRole('button', { name: 'Leave and forget this report' }).click();
+  await returning.getByLabel('Receipt').fill(receipt);
+  await returning.getByRole('button', { name: 'Open my report' }).click();
+  await expect(returning.getByText(/The status changed from Pending to Resolved/)).toBeVisible();
+  const certificate = returning.waitForEvent('download');
+  await returning.getByRole('button', { name: 'Export Certificate' }).click();
+  const pdf = readFileSync(await (await certificate).path());
+  expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+  await expect(returning.getByText('Certificate downloaded successfully!')).toBeVisible();
+  await saveScreenshot(returning, 'track-resolved');
+});
