@@ -111,6 +111,12 @@ test('an admin works a report while the reporter watches live', async ({ browser
   await admin.goto('/admin-dashboard');
   await admin.getByLabel('Search').fill(title);
   await card.getByRole('button', { name: 'Resolve' }).click();
+  // A final decision is explained to the reporter before it is taken.
+  const decision = admin.getByRole('dialog', { name: 'Resolve this report' });
+  await decision.getByRole('button', { name: 'Action taken' }).click();
+  await expect(decision.getByLabel('Message to the reporter')).not.toHaveValue('');
+  await decision.getByRole('button', { name: 'Resolve and send' }).click();
+  await expect(decision).toBeHidden();
   await expect(card.getByText('Final: Resolved')).toBeVisible();
   await expect(bell).toHaveAccessibleName(/unread/);
 
