@@ -31,14 +31,49 @@ async function solve(challenge: ProofOfWorkChallenge): Promise<Solution> {
   }
 }
 
-/**
- * The `proof` field of the intake form: a fresh challenge from the server, solved here (README
- * "Reporting without an account"). No third party is involved.
- */
-export async function proveWork(): Promise<string> {
+/** A challenge solved ahead of need, good until shortly before it expires. */
+type Prepared = { proof: string; usableUntil: number };
+/** The server's challenge lives ten minutes; one about to lapse is not worth sending. */
+const MARGIN_MS = 60_000;
+let prepared: Promise<Prepared> | null = null;
+
+async function prepare(): Promise<Prepared> {
   const challenge = await apiFetch<ProofOfWorkChallenge>('/api/intake/challenge/', {
     auth: false,
   });
   const solution = await solve(challenge);
-  return JSON.stringify({ challenge, solution });
+  const expiresAt = challenge.parameters.expiresAt;
+  return {
+    proof: JSON.stringify({ challenge, solution }),
+    usableUntil: expiresAt === undefined ? Number.POSITIVE_INFINITY : expiresAt * 1000 - MARGIN_MS,
+  };
+}
+
+/**
+ * Starts solving while the visitor writes (the intake form calls it when it opens), so sending
+ * rarely waits for the work (bench/README.md "Proof of work in the browser"). A failure here is
+ * not shown: `proveWork` tries again when the form is sent.
+ */
+export function prepareProofOfWork() {
+  if (prepared) return;
+  const attempt = prepare();
+  prepared = attempt;
+  attempt.catch(() => {
+    if (prepared === attempt) prepared = null;
+  });
+}
+
+/**
+ * The `proof` field of the intake form: a fresh challenge from the server, solved here (README
+ * "Reporting without an account"), or the one prepared while the form was filled in. A proof is
+ * accepted once, so each is handed out once. No third party is involved.
+ */
+export async function proveWork(): Promise<string> {
+  const ready = prepared;
+  prepared = null;
+  if (ready) {
+    const result = await ready.catch(() => null);
+    if (result && Date.now() < result.usableUntil) return result.proof;
+  }
+  return (await prepare()).proof;
 }

@@ -26,6 +26,7 @@ import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useFileGuestReport } from '../api/file-guest-report';
 import { useIntakeOrganization } from '../api/get-intake-organization';
+import { prepareProofOfWork } from '../api/proof-of-work';
 import { ReceiptPanel } from '../components/receipt-panel';
 import type { EvidenceCheck, EvidenceFieldSlot } from '../components/slots';
 
@@ -75,6 +76,8 @@ function IntakeForm({
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const file_ = useFileGuestReport(slug, setProgress);
   const fileProblem = file && evidenceProblem(file, maxMb);
+  // The anti-abuse work runs while the visitor writes, not after they press Submit.
+  useEffect(prepareProofOfWork, []);
 
   const send = (fields: GuestFormValues) => {
     if (fileProblem) return;
