@@ -64,89 +64,93 @@ export function CategoryChart({ analytics }: { analytics: Analytics }) {
   const slices = slicesOf(analytics);
   if (slices.length === 0)
     return <p className="text-muted">No reports to display category distribution.</p>;
+  // Side by side only when the chart's own box is wide enough: in the dashboard's narrow
+  // analytics column the table goes under the pie instead of overflowing it.
   return (
-    <figure
-      aria-labelledby={captionId}
-      className="flex flex-col items-center gap-6 sm:flex-row sm:items-start"
-    >
-      <figcaption id={captionId} className="sr-only">
-        Reports by category
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${SIZE} ${SIZE}`}
-        width={SIZE}
-        height={SIZE}
-        aria-hidden="true"
-        className="size-52 shrink-0"
-        data-testid="category-pie"
+    <div className="@container">
+      <figure
+        aria-labelledby={captionId}
+        className="flex flex-col items-center gap-6 @lg:flex-row @lg:items-start"
       >
-        {slices.map((slice) =>
-          slice.share === 1 ? (
-            <circle key={slice.name} cx={CENTER} cy={CENTER} r={RADIUS} fill={slice.colour} />
-          ) : (
-            <path
-              key={slice.name}
-              d={slicePath(slice)}
-              fill={slice.colour}
-              stroke="#fff"
-              strokeWidth={1}
-            />
-          ),
-        )}
-        {slices
-          .filter((slice) => slice.share >= MIN_LABELLED_SHARE)
-          .map((slice) => {
-            const [x, y] =
-              slice.share === 1
-                ? [CENTER, CENTER]
-                : point(slice.start + slice.share / 2, RADIUS * 0.62);
-            return (
-              <text
+        <figcaption id={captionId} className="sr-only">
+          Reports by category
+        </figcaption>
+        <svg
+          viewBox={`0 0 ${SIZE} ${SIZE}`}
+          width={SIZE}
+          height={SIZE}
+          aria-hidden="true"
+          className="size-52 shrink-0"
+          data-testid="category-pie"
+        >
+          {slices.map((slice) =>
+            slice.share === 1 ? (
+              <circle key={slice.name} cx={CENTER} cy={CENTER} r={RADIUS} fill={slice.colour} />
+            ) : (
+              <path
                 key={slice.name}
-                x={x}
-                y={y}
-                textAnchor="middle"
-                dominantBaseline="central"
-                fill="#fff"
-                fontSize={14}
-                fontWeight={700}
-              >
-                {percent(slice.share)}
-              </text>
-            );
-          })}
-      </svg>
-      <table className="w-full max-w-sm text-sm">
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-muted">
-            <th scope="col" className="py-2 font-medium">
-              Category
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Reports
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Share
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {slices.map((slice) => (
-            <tr key={slice.name} className="border-b border-slate-100">
-              <th scope="row" className="py-2 text-left font-normal">
-                <span className="flex items-center gap-2">
-                  <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 shrink-0">
-                    <rect width="12" height="12" rx="2" fill={slice.colour} />
-                  </svg>
-                  {slice.name}
-                </span>
+                d={slicePath(slice)}
+                fill={slice.colour}
+                stroke="#fff"
+                strokeWidth={1}
+              />
+            ),
+          )}
+          {slices
+            .filter((slice) => slice.share >= MIN_LABELLED_SHARE)
+            .map((slice) => {
+              const [x, y] =
+                slice.share === 1
+                  ? [CENTER, CENTER]
+                  : point(slice.start + slice.share / 2, RADIUS * 0.62);
+              return (
+                <text
+                  key={slice.name}
+                  x={x}
+                  y={y}
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                  fill="#fff"
+                  fontSize={14}
+                  fontWeight={700}
+                >
+                  {percent(slice.share)}
+                </text>
+              );
+            })}
+        </svg>
+        <table className="w-full max-w-sm text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-muted">
+              <th scope="col" className="py-2 font-medium">
+                Category
               </th>
-              <td className="py-2 text-right tabular-nums">{slice.value}</td>
-              <td className="py-2 text-right tabular-nums">{percent(slice.share)}</td>
+              <th scope="col" className="py-2 pl-4 text-right font-medium">
+                Reports
+              </th>
+              <th scope="col" className="py-2 pl-4 text-right font-medium">
+                Share
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+          </thead>
+          <tbody>
+            {slices.map((slice) => (
+              <tr key={slice.name} className="border-b border-slate-100">
+                <th scope="row" className="py-2 text-left font-normal">
+                  <span className="flex items-center gap-2">
+                    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 shrink-0">
+                      <rect width="12" height="12" rx="2" fill={slice.colour} />
+                    </svg>
+                    {slice.name}
+                  </span>
+                </th>
+                <td className="py-2 pl-4 text-right tabular-nums">{slice.value}</td>
+                <td className="py-2 pl-4 text-right tabular-nums">{percent(slice.share)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figure>
+    </div>
   );
 }

@@ -28,7 +28,8 @@ export function ReportFilters({
 }: {
   filters: Filters;
   categories: string[];
-  onChange(filters: Filters): void;
+  /** One change at a time: what the control set, merged with the latest list by the page. */
+  onChange(change: Partial<Filters>): void;
 }) {
   return (
     <search className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end">
@@ -37,7 +38,7 @@ export function ReportFilters({
         type="search"
         placeholder="Title, description, category or reference"
         value={filters.q}
-        onChange={(event) => onChange({ ...filters, q: event.target.value })}
+        onChange={(event) => onChange({ q: event.target.value })}
       />
       <SelectField
         label="Category"
@@ -47,33 +48,25 @@ export function ReportFilters({
         ]}
         value={filters.category}
         // The values come from the options offered.
-        onChange={(event) =>
-          onChange({ ...filters, category: event.target.value as Filters['category'] })
-        }
+        onChange={(event) => onChange({ category: event.target.value as Filters['category'] })}
       />
       <SelectField
         label="Status"
         options={statusOptions}
         value={filters.status}
-        onChange={(event) =>
-          onChange({ ...filters, status: event.target.value as Filters['status'] })
-        }
+        onChange={(event) => onChange({ status: event.target.value as Filters['status'] })}
       />
       <SelectField
         label="Priority"
         options={priorityOptions}
         value={filters.priority}
-        onChange={(event) =>
-          onChange({ ...filters, priority: event.target.value as Filters['priority'] })
-        }
+        onChange={(event) => onChange({ priority: event.target.value as Filters['priority'] })}
       />
       <Button
         type="button"
         variant="secondary"
         aria-pressed={filters.order === 'oldest'}
-        onClick={() =>
-          onChange({ ...filters, order: filters.order === 'newest' ? 'oldest' : 'newest' })
-        }
+        onClick={() => onChange({ order: filters.order === 'newest' ? 'oldest' : 'newest' })}
       >
         {filters.order === 'newest' ? 'Newest first' : 'Oldest first'}
       </Button>

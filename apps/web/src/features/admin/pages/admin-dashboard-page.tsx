@@ -1,6 +1,6 @@
 import type { UpdateReportStatusInput } from '@candor/contract/admin';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@candor/contract/page-sizes';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -54,8 +54,23 @@ export function AdminDashboardPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [isPaging, setIsPaging] = useState(false);
 
-  const go = (next: DashboardQuery, options: { replace?: boolean } = {}) =>
-    setParams(dashboardSearch(next), { replace: options.replace });
+  // The address this page last wrote, until that navigation is on screen: React Router's setter
+  // starts from the last rendered address, so two changes before a render (a filter, then the
+  // paused search) would otherwise keep only the second.
+  const written = useRef<{ at: string; params: URLSearchParams } | null>(null);
+  const update = useCallback(
+    (change: (latest: DashboardQuery) => DashboardQuery, options: { replace?: boolean } = {}) => {
+      const base =
+        written.current?.at === location.key ? written.current.params : new URLSearchParams(params);
+      const latest = readDashboardQuery(base);
+      const next = change(latest);
+      if (next === latest) return;
+      const search = dashboardSearch(next);
+      written.current = { at: location.key, params: search };
+      setParams(search, { replace: options.replace });
+    },
+    [location.key, params, setParams],
+  );
 
   // The address changed under the box (Back, a link): the box follows it.
   const addressQ = query.q;
@@ -63,14 +78,8 @@ export function AdminDashboardPage() {
   // Typing paused: the search goes to the address, from the first page, replacing the entry
   // (Back leaves the search rather than stepping through what was typed).
   useEffect(() => {
-    setParams(
-      (current) => {
-        const latest = readDashboardQuery(current);
-        return latest.q === q ? current : dashboardSearch({ ...latest, q, page: 1 });
-      },
-      { replace: true },
-    );
-  }, [q, setParams]);
+    update((latest) => (latest.q === q ? latest : { ...latest, q, page: 1 }), { replace: true });
+  }, [q, update]);
 
   // After paging, the new page's heading takes focus once its reports are on screen.
   useEffect(() => {
@@ -90,7 +99,7 @@ export function AdminDashboardPage() {
 
   const toPage = (page: number) => {
     setIsPaging(true);
-    go({ ...query, page });
+    update((latest) => ({ ...latest, page }));
   };
 
   return (
@@ -108,12 +117,12 @@ export function AdminDashboardPage() {
           <ReportFilters
             filters={filters}
             categories={categories}
-            onChange={(next) => {
-              if (next.q !== typed) {
-                setTyped(next.q);
+            onChange={({ q: text, ...change }) => {
+              if (text !== undefined) {
+                setTyped(text);
                 return;
               }
-              go({ ...next, q: query.q, page: 1 });
+              update((latest) => ({ ...latest, ...change, page: 1 }));
             }}
           />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
