@@ -127,3 +127,32 @@ test('the admin dashboard: every control is thumb-sized at 390 px', async ({
   await checkPhonePage(page, 'admin-dashboard');
   await page.context().close();
 });
+
+test('reporting without an account: the form, the receipt and /track are thumb-sized at 390 px', async ({
+  browser,
+}) => {
+  const page = await phonePage(browser);
+  await page.goto('/report');
+  await expect(page.getByLabel('Title')).toBeVisible();
+  await checkPhonePage(page, 'intake-form');
+  await page.getByLabel('Title').fill('Receipts on a phone');
+  await page.getByLabel('Detailed Description').fill('Written with one thumb on the way home.');
+  await page.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(page.getByRole('heading', { name: 'Your receipt' })).toBeVisible();
+  const receipt = (
+    (await page.locator('p.font-mono span[aria-hidden="true"]').textContent()) ?? ''
+  ).trim();
+  expect(receipt).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await checkPhonePage(page, 'intake-receipt');
+  await page.getByLabel('I have saved my receipt').check();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  await page.goto('/track');
+  await expect(page.getByRole('heading', { name: 'Track a report' })).toBeVisible();
+  await checkPhonePage(page, 'track-form');
+  await page.getByLabel('Receipt').fill(receipt);
+  await page.getByRole('button', { name: 'Open my report' }).click();
+  await expect(page.getByText('Receipts on a phone')).toBeVisible();
+  await checkPhonePage(page, 'track-report');
+  await page.context().close();
+});

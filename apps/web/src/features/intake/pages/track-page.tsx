@@ -46,7 +46,7 @@ export function TrackPage(slots: GuestViewSlots) {
             Lost your receipt? Nobody can look it up: only hashes of it are kept. You can{' '}
             <Link
               to={paths.reportWithoutAccount}
-              className="font-semibold text-brand-800 underline"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
             >
               send a new report
             </Link>{' '}
