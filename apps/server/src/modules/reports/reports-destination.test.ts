@@ -169,11 +169,11 @@ describe('where a report goes', () => {
       const body = (await get(`/api/reports/${id}/`, platformAdmin)).json();
       const { id: _id, token, submitted_at, updated_at, file_upload, ...rest } = body;
       // The deadlines follow the submission instant: compared as periods after it.
-      const after = (instant: string) => Date.parse(instant) - Date.parse(submitted_at);
+      const sinceSubmission = (instant: string) => Date.parse(instant) - Date.parse(submitted_at);
       return {
         ...rest,
-        acknowledge_by: after(rest.acknowledge_by),
-        feedback_by: after(rest.feedback_by),
+        acknowledge_by: sinceSubmission(rest.acknowledge_by),
+        feedback_by: sinceSubmission(rest.feedback_by),
       };
     };
     expect(await view(fromMember.id)).toEqual(await view(fromOutsider.id));
