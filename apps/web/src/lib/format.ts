@@ -23,6 +23,14 @@ export function formatDateTime(
   return format.format(date);
 }
 
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A UTC day ("2026-11-24") as the reader writes dates, e.g. "Nov 24, 2026"; else as given. */
+export function formatDay(value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : day.format(date);
+}
+
 /** "under_review" -> "Under Review". */
 export function humanize(value: string): string {
   return value

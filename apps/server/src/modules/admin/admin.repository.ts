@@ -2,7 +2,14 @@ import type { AdminReportOrder } from '@candor/contract/admin';
 import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
 import { and, asc, count, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { reportCounts, reportMessages, reportReads, reports } from '../../db/schema';
+import {
+  organizations,
+  reportCounts,
+  reportMessages,
+  reportReads,
+  reports,
+  users,
+} from '../../db/schema';
 import { selectReports } from '../reports/reports.repository';
 
 export type AdminReportFilter = {
@@ -14,6 +21,8 @@ export type AdminReportFilter = {
   ids?: number[];
   /** Only reports whose next legal deadline is before this instant. */
   overdueAt?: Date;
+  /** Leaves out the reports this admin filed, identified or anonymous (by its keyed hash). */
+  notFiledBy?: { userId: number; ownerHash: string };
 };
 
 /**
@@ -39,6 +48,9 @@ function whereOf(filter: AdminReportFilter): SQL | undefined {
     filter.priority === undefined ? undefined : eq(reports.priorityFlag, filter.priority),
     filter.ids ? idIn(filter.ids) : undefined,
     filter.overdueAt ? lt(reports.nextDeadlineAt, filter.overdueAt) : undefined,
+    filter.notFiledBy
+      ? sql`${reports.ownerUserId} is distinct from ${filter.notFiledBy.userId} and ${reports.ownerHash} is distinct from ${filter.notFiledBy.ownerHash}`
+      : undefined,
   );
 }
 
@@ -228,4 +240,45 @@ export async function countDeadlines(
     feedback_on_time: Number(met?.feedbackOnTime ?? 0),
     overdue_now: overdue?.total ?? 0,
   };
+}
+
+/**
+ * Scopes with exactly one active administrator, and who (`organizationId` null: the platform's).
+ * A report that administrator filed has nobody to handle it.
+ */
+export async function findSoleAdmins(
+  db: Executor,
+): Promise<{ organizationId: number | null; adminId: number }[]> {
+  const rows = await db
+    .select({ organizationId: users.organizationId, adminId: sql<number>`min(${users.id})` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .groupBy(users.organizationId)
+    .having(sql`count(*) = 1`);
+  return rows.map((row) => ({ organizationId: row.organizationId, adminId: Number(row.adminId) }));
+}
+
+/** The open reports in a scope that one account filed, identified or anonymous (keyed hash). */
+export async function findOpenReportsFiledBy(
+  db: Executor,
+  organizationId: number | null,
+  filer: { userId: number; ownerHash: string },
+) {
+  return db
+    .select({
+      reference: reports.reference,
+      status: reports.status,
+      submittedAt: reports.submittedAt,
+      organizationName: organizations.name,
+    })
+    .from(reports)
+    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
+    .where(
+      and(
+        scopeOf(organizationId),
+        sql`${reports.status} in ('pending', 'under_review')`,
+        sql`(${reports.ownerUserId} = ${filer.userId} or ${reports.ownerHash} = ${filer.ownerHash})`,
+      ),
+    )
+    .orderBy(asc(reports.submittedAt), asc(reports.id));
 }

@@ -5,6 +5,7 @@ import {
   adminReportsQuerySchema,
   analyticsSchema,
   updateReportStatusInputSchema,
+  waitingReportSchema,
 } from '@candor/contract/admin';
 import { listOrPageOf } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
@@ -27,6 +28,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listReports(ctx, requireAdmin(request), request.query),
+  );
+
+  app.get(
+    '/waiting/',
+    { onRequest: guards.superuser, schema: { response: { 200: waitingReportSchema.array() } } },
+    async () => service.listWaitingReports(ctx),
   );
 
   app.get(

@@ -6,12 +6,13 @@ import {
   type Analytics,
   adminStatusTargets,
   DEFAULT_ADMIN_PAGE_SIZE,
+  type WaitingReport,
 } from '@candor/contract/admin';
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -19,9 +20,9 @@ import { insertMessage } from '../comments/comments.repository';
 import { MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
-import { administersReport, reportOwnerId } from '../reports/report-access';
+import { loadAdministeredReport, ownerHashOf, reportOwnerId } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
-import { findReportById, updateReportStatus } from '../reports/reports.repository';
+import { updateReportStatus } from '../reports/reports.repository';
 import * as repo from './admin.repository';
 
 /** Sealed descriptions opened per query when they are not in memory yet. */
@@ -82,6 +83,8 @@ export async function filterOf(
 ): Promise<repo.AdminReportFilter> {
   const filter: repo.AdminReportFilter = {
     organizationId: admin.organizationId,
+    // Their own reports are handled by another administrator (README "Conflict of interest").
+    notFiledBy: { userId: admin.id, ownerHash: ownerHashOf(ctx, admin.id) },
     status: query.status === 'all' ? undefined : query.status,
     category: query.category === 'all' ? undefined : query.category,
     priority:
@@ -178,8 +181,7 @@ export async function updateStatus(
   id: number,
   { status: to, message }: { status: ReportStatus; message?: string },
 ): Promise<Report> {
-  const report = await findReportById(ctx.db, id);
-  if (!report || !administersReport(admin, report)) throw new NotFoundError();
+  const report = await loadAdministeredReport(ctx, admin, id);
   const refused = refusal(report.status, to);
   if (refused) throw new BadRequestError(refused);
   const changed = await ctx.db.transaction(async (tx) => {
@@ -257,8 +259,7 @@ export async function acknowledgeReport(
   id: number,
   input: AcknowledgeReportInput,
 ): Promise<Report> {
-  const report = await findReportById(ctx.db, id);
-  if (!report || !administersReport(admin, report)) throw new NotFoundError();
+  const report = await loadAdministeredReport(ctx, admin, id);
   const already = 'This report has already been acknowledged.';
   if (report.status === 'cancelled') {
     throw new BadRequestError('This report was cancelled, so it needs no acknowledgement.');
@@ -309,4 +310,27 @@ export async function acknowledgeReport(
     return events.acknowledged;
   });
   return toReportPayload(ctx, { ...report, ...changed });
+}
+
+/**
+ * Open reports nobody may handle: filed by the only administrator of their scope (README
+ * "Conflict of interest"). For the superuser, who can bring in another administrator.
+ */
+export async function listWaitingReports(ctx: AppContext): Promise<WaitingReport[]> {
+  const waiting: WaitingReport[] = [];
+  for (const { organizationId, adminId } of await repo.findSoleAdmins(ctx.db)) {
+    const rows = await repo.findOpenReportsFiledBy(ctx.db, organizationId, {
+      userId: adminId,
+      ownerHash: ownerHashOf(ctx, adminId),
+    });
+    for (const row of rows) {
+      waiting.push({
+        reference: row.reference,
+        organization_name: row.organizationName,
+        status: row.status as WaitingReport['status'],
+        submitted_on: row.submittedAt.toISOString().slice(0, 10),
+      });
+    }
+  }
+  return waiting.sort((a, b) => a.submitted_on.localeCompare(b.submitted_on));
 }

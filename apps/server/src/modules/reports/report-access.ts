@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
-import { NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import { findAdminIdsInScope, findReportById, type ReportRecord } from './reports.repository';
@@ -28,16 +28,48 @@ export function isReportOwner(
 }
 
 /**
- * An organisation's admins administer the reports routed to it; platform admins (no organisation)
- * the reports routed to no organisation. Each report has one set of administrators, the one its
- * reporter was told of (README "Where a report goes").
+ * The reports in an admin's scope: an organisation's admins have the reports routed to it;
+ * platform admins (no organisation) the reports routed to no organisation. Each report has one
+ * set of administrators, the one its reporter was told of (README "Where a report goes").
  */
-export function administersReport(
+export function inAdminScope(
   user: AuthUser,
   report: Pick<ReportRecord, 'organizationId'>,
 ): boolean {
   if (user.role !== 'admin') return false;
   return user.organizationId === report.organizationId;
+}
+
+/**
+ * Whether `user` administers the report: in scope, and not its reporter. An administrator never
+ * administers a report they filed, anonymous or not: they follow it as its reporter, and another
+ * administrator in scope handles it (README "Conflict of interest").
+ */
+export function administersReport(
+  ctx: Pick<AppContext, 'hash'>,
+  user: AuthUser,
+  report: Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerHash'>,
+): boolean {
+  return inAdminScope(user, report) && !isReportOwner(ctx, user, report);
+}
+
+export const OWN_REPORT_REFUSAL =
+  'You filed this report, so another administrator handles it. You follow it from My Reports, as its reporter.';
+
+/**
+ * A report for an administrator's action (status, acknowledgement). Outside their scope it
+ * answers 404 (DESIGN.md 5); their own report answers 403 with the reason, which tells them
+ * nothing they do not know, and is never shown to anyone else.
+ */
+export async function loadAdministeredReport(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+): Promise<ReportRecord> {
+  const report = await findReportById(ctx.db, id);
+  if (!report || !inAdminScope(admin, report)) throw new NotFoundError();
+  if (isReportOwner(ctx, admin, report)) throw new ForbiddenError(OWN_REPORT_REFUSAL);
+  return report;
 }
 
 /**
@@ -96,7 +128,7 @@ export async function loadAccessibleReport(
   const report = await findReportById(ctx.db, id);
   if (!report) throw new NotFoundError();
   const isOwner = isReportOwner(ctx, user, report);
-  const isAdmin = administersReport(user, report);
+  const isAdmin = administersReport(ctx, user, report);
   if (!isOwner && (allowed === 'owner' || !isAdmin)) throw new NotFoundError();
   return { report, isOwner, isAdmin };
 }

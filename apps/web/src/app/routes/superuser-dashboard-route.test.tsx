@@ -42,6 +42,48 @@ const render = () => renderPage(<SuperuserDashboardRoute />, { path: '/superuser
 describe('SuperuserDashboardRoute', () => {
   beforeEach(() => tokenStorage.save(accessToken({ role: 'admin', is_superuser: true }), 'r1'));
 
+  it('lists the reports waiting for another administrator, without their titles or reporters', async () => {
+    mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [] },
+      'GET /api/admin/waiting/': {
+        body: [
+          {
+            reference: 'CND-7K3Q-9XW2-M4TD',
+            organization_name: 'Hillside School',
+            status: 'pending',
+            submitted_on: '2026-11-20',
+          },
+        ],
+      },
+    });
+    render();
+    const card = await screen.findByRole('region', {
+      name: 'Reports waiting for another administrator',
+    });
+    expect(await within(card).findByText('CND-7K3Q-9XW2-M4TD')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Hillside School');
+    expect(card).toHaveTextContent('Pending');
+    expect(within(card).getByText(/Filed/).querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2026-11-20',
+    );
+    expect(card).toHaveTextContent('Approve another administrator');
+  });
+
+  it('says when no report is waiting for another administrator', async () => {
+    mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [] },
+      'GET /api/admin/waiting/': { body: [] },
+    });
+    render();
+    const card = await screen.findByRole('region', {
+      name: 'Reports waiting for another administrator',
+    });
+    expect(
+      await within(card).findByText(/None\. Every open report has an administrator/),
+    ).toBeInTheDocument();
+  });
+
   it('lists pending requests with username, justification and submitted time', async () => {
     mockFetch({
       'GET /api/accounts/admin-access-review/': { body: [request(1, 'ada'), request(2, null)] },

@@ -1,4 +1,5 @@
 import { SuperuserDashboardPage } from '@/features/access-requests/pages/superuser-dashboard-page';
+import { WaitingReportsCard } from '@/features/admin/components/waiting-reports-card';
 import { AuditChainCard } from '@/features/audit/components/audit-chain-card';
 import { AuditLogTable } from '@/features/audit/components/audit-log-table';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
@@ -8,7 +9,20 @@ const extraTabs = [
   { id: 'audit', label: 'Audit Log', panel: <AuditLogTable /> },
 ];
 
-/** /superuser-dashboard: the audit chain's state; access requests, the contact inbox and the audit log. */
+/**
+ * /superuser-dashboard: the audit chain's state and the reports waiting for another administrator;
+ * access requests, the contact inbox and the audit log.
+ */
 export function SuperuserDashboardRoute() {
-  return <SuperuserDashboardPage extraTabs={extraTabs} overview={<AuditChainCard />} />;
+  return (
+    <SuperuserDashboardPage
+      extraTabs={extraTabs}
+      overview={
+        <>
+          <AuditChainCard />
+          <WaitingReportsCard />
+        </>
+      }
+    />
+  );
 }

@@ -82,6 +82,30 @@ describe('ReportDetailPage', () => {
     expect(box).toHaveValue('Check the rota');
   });
 
+  it('shows an administrator their own report as its reporter: no internal notes, no admin tools', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
+    mockFetch({
+      'GET /api/reports/': { body: [reportFixture()] },
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [message] },
+    });
+    renderPage(
+      <ReportDetailPage
+        adminActions={() => <p>Status actions</p>}
+        adminBackLink={<p>Back to reports</p>}
+      />,
+      { path: '/reports/:reportId', route: '/reports/41' },
+    );
+    expect(await screen.findByRole('link', { name: /Back to My Reports/ })).toBeInTheDocument();
+    expect(await screen.findByText('We are looking into it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Report' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Internal note')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Internal notes' })).toBeNull();
+    expect(screen.queryByText('Status actions')).toBeNull();
+    expect(screen.queryByText('Back to reports')).toBeNull();
+    expect(screen.queryByLabelText('Reply to reporter')).toBeNull();
+  });
+
   it('gives admins "Reply to reporter" and "Add internal note" as two actions, notes shown apart', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
     const { calls } = mockFetch({

@@ -37,7 +37,9 @@ export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPa
   const id = Number(reportId);
   const mine = useMyReports();
   const isOwner = mine.data?.some((report) => report.id === id) ?? false;
-  const isAdmin = user?.role === 'admin';
+  // An administrator never administers a report they filed: on their own report they are its
+  // reporter (README "Conflict of interest"), and the admin tools wait until that is known.
+  const isAdmin = user?.role === 'admin' && !mine.isPending && !isOwner;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10 sm:px-6">
       {isOwner ? (

@@ -1,0 +1,163 @@
+import type { AdminReport, WaitingReport } from '@candor/contract/admin';
+import type { Report, ReportMessage } from '@candor/contract/reports';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp, type TestApp } from '../../../test/app';
+import {
+  createAdmin,
+  createOrganization,
+  createSuperuser,
+  type TestUser,
+} from '../../../test/factories';
+import { createReport } from '../../../test/reports';
+import { OWN_REPORT_REFUSAL } from '../reports/report-access';
+
+let t: TestApp;
+let superuser: TestUser;
+beforeAll(async () => {
+  t = await getTestApp();
+  superuser = await createSuperuser(t);
+});
+
+const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: user.headers, payload });
+
+async function listedIds(admin: TestUser, title: string): Promise<number[]> {
+  const response = await call(admin, 'GET', `/api/admin/reports/?q=${encodeURIComponent(title)}`);
+  expect(response.statusCode).toBe(200);
+  return response.json().map((report: AdminReport) => report.id);
+}
+
+async function messagesSeenBy(user: TestUser, id: number): Promise<ReportMessage[]> {
+  const response = await call(user, 'GET', `/api/reports/${id}/comments/`);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** An organisation with two administrators: the one who files, and a colleague. */
+async function twoAdmins() {
+  const organizationId = await createOrganization(t);
+  return {
+    author: await createAdmin(t, { organizationId }),
+    colleague: await createAdmin(t, { organizationId }),
+  };
+}
+
+describe('an administrator never administers a report they filed', () => {
+  it.for([
+    { anonymous: true, kind: 'anonymous' },
+    { anonymous: false, kind: 'identified' },
+  ])(
+    '$kind: the author follows it as its reporter, a colleague handles it',
+    async ({ anonymous }) => {
+      const { author, colleague } = await twoAdmins();
+      const title = `Filed by an administrator ${anonymous} ${Date.now()}`;
+      const report = await createReport(t, author, {
+        title,
+        is_anonymous: String(anonymous),
+      });
+      expect(report.destination).toBe('organization');
+
+      // Every administrative act is refused to the author, with the reason.
+      const status = await call(author, 'PATCH', `/api/admin/reports/${report.id}/update/`, {
+        status: 'under_review',
+      });
+      expect(status.statusCode).toBe(403);
+      expect(status.json()).toEqual({ detail: OWN_REPORT_REFUSAL });
+      const acknowledged = await call(
+        author,
+        'POST',
+        `/api/admin/reports/${report.id}/acknowledge/`,
+        {
+          message: 'Received.',
+        },
+      );
+      expect(acknowledged.statusCode).toBe(403);
+      const note = await call(author, 'POST', `/api/reports/${report.id}/comments/`, {
+        message: 'A note to myself.',
+        is_internal: true,
+      });
+      expect(note.statusCode).toBe(400);
+      expect(note.json().is_internal).toEqual(['Only administrators can write internal notes.']);
+
+      // It is not in the author's admin list, and is in the colleague's.
+      expect(await listedIds(author, title)).toEqual([]);
+      expect(await listedIds(colleague, title)).toEqual([report.id]);
+
+      // The colleague handles it: an internal note the author never sees, a status change.
+      const internal = await call(colleague, 'POST', `/api/reports/${report.id}/comments/`, {
+        message: 'Check who was on shift.',
+        is_internal: true,
+      });
+      expect(internal.statusCode).toBe(201);
+      const reviewed = await call(colleague, 'PATCH', `/api/admin/reports/${report.id}/update/`, {
+        status: 'under_review',
+      });
+      expect(reviewed.statusCode).toBe(200);
+      expect((await messagesSeenBy(author, report.id)).map((message) => message.message)).toEqual(
+        [],
+      );
+      expect(
+        (await messagesSeenBy(colleague, report.id)).map((message) => message.message),
+      ).toEqual(['Check who was on shift.']);
+
+      // The author still reads and answers their own report, as its reporter.
+      const own = await call(author, 'GET', `/api/reports/${report.id}/`);
+      expect(own.statusCode).toBe(200);
+      expect((own.json() as Report).status).toBe('under_review');
+      const answer = await call(author, 'POST', `/api/reports/${report.id}/comments/`, {
+        message: 'It happened again.',
+      });
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json()).toMatchObject({ is_sender_admin: false, is_internal: false });
+    },
+  );
+
+  it('an anonymous report does not tell the colleague it came from an administrator', async () => {
+    const { author, colleague } = await twoAdmins();
+    const title = `Quietly filed ${Date.now()}`;
+    const report = await createReport(t, author, { title, is_anonymous: 'true' });
+    await call(author, 'POST', `/api/reports/${report.id}/comments/`, { message: 'More detail.' });
+    const seen = (await call(colleague, 'GET', `/api/reports/${report.id}/`)).json() as Report;
+    expect(seen.submitted_by_username).toBeNull();
+    const [message] = await messagesSeenBy(colleague, report.id);
+    expect(message).toMatchObject({
+      is_sender_admin: false,
+      display_sender_name: 'Anonymous reporter',
+    });
+    const text = JSON.stringify([seen, message]);
+    expect(text).not.toContain(author.username);
+    expect(text).not.toContain(`"${author.id}"`);
+  });
+});
+
+describe('GET /api/admin/waiting/', () => {
+  it('shows the superuser the open reports whose only administrator filed them, until a second joins', async () => {
+    const organizationId = await createOrganization(t);
+    const sole = await createAdmin(t, { organizationId });
+    const report = await createReport(t, sole, {
+      title: `Nobody else to handle it ${Date.now()}`,
+      is_anonymous: 'true',
+    });
+    const waiting = async () => {
+      const response = await call(superuser, 'GET', '/api/admin/waiting/');
+      expect(response.statusCode).toBe(200);
+      return (response.json() as WaitingReport[]).filter((row) => row.reference === report.token);
+    };
+    const [row] = await waiting();
+    expect(row).toEqual({
+      reference: report.token,
+      organization_name: report.organization_name,
+      status: 'pending',
+      submitted_on: report.submitted_at.slice(0, 10),
+    });
+    expect(JSON.stringify(row)).not.toContain(sole.username);
+
+    // Only the superuser asks.
+    expect((await call(sole, 'GET', '/api/admin/waiting/')).statusCode).toBe(403);
+
+    // A second administrator joins: the report has someone to handle it.
+    const second = await createAdmin(t, { organizationId });
+    expect(await waiting()).toEqual([]);
+    expect(await listedIds(second, report.title)).toEqual([report.id]);
+  });
+});
