@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -128,6 +128,8 @@ describe('RootLayout', () => {
     expect(
       await within(header).findByRole('button', { name: 'Notifications' }),
     ).toBeInTheDocument();
+    // The bell draws before its socket opens: wait for the socket, not for a time.
+    await waitFor(() => expect(MockWebSocket.instances).not.toHaveLength(0));
     const socket = MockWebSocket.latest();
     expect(socket.url).toMatch(/\/ws\/notifications\/9\/$/);
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
