@@ -28,6 +28,7 @@ import {
   selectLiveProtocol,
 } from './modules/notifications/notifications.socket';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { retagLegacyOwners } from './modules/reports/owner-index';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
@@ -94,6 +95,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   app.addHook('onClose', async () => app.ctx.searchTexts.close());
+  // Reports tagged before owner tags were per report (migration 0014).
+  const retagged = await retagLegacyOwners(app.ctx);
+  if (retagged > 0)
+    deps.logger.info(`Re-tagged ${retagged} anonymous reports with per-report owner tags`);
 
   // Every route as registered, for tests that walk them all (routes.fuzz.test.ts).
   const routeTable: RouteEntry[] = [];

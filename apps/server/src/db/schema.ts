@@ -163,7 +163,9 @@ export const refreshTokens = pgTable(
 
 /**
  * A report links to its owner by user id only when identified. An anonymous report carries only
- * `owner_hash`, an HMAC of the owner's id with a server secret (DESIGN.md 1).
+ * `owner_hash`, a tag for that one report: an HMAC of the owner's id and the report's reference
+ * with a server secret, so two anonymous reports of one person share no value (DESIGN.md 1).
+ * The owner finds them through `report_owner_index`.
  */
 export const reports = pgTable(
   'reports',
@@ -227,7 +229,6 @@ export const reports = pgTable(
       sql`(${t.isAnonymous} and ${t.ownerUserId} is null and not ${t.isGuest} and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and not ${t.isGuest} and ${t.ownerUserId} is not null and ${t.ownerHash} is null) or (${t.isGuest} and ${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is null and ${t.ownerSealed} is null)`,
     ),
     index('reports_owner_user_idx').on(t.ownerUserId),
-    index('reports_owner_hash_idx').on(t.ownerHash),
     // Plain DESC (nulls first) so `order by submitted_at desc, id desc` reads the index as is.
     index('reports_submitted_at_idx').on(
       t.submittedAt.desc().nullsFirst(),
@@ -338,6 +339,17 @@ export const guestReceipts = pgTable(
   },
   (t) => [index('guest_receipts_lookup_idx').on(t.lookupKey)],
 );
+
+/**
+ * Where a user's anonymous reports are, so My Reports is one lookup whatever their number: one
+ * row per user who filed anonymously, keyed by an HMAC of the user id (a dump cannot tell whose
+ * row it is), holding the sealed list of their anonymous report ids. Each listed report is
+ * still checked against its own owner tag before it is shown.
+ */
+export const reportOwnerIndex = pgTable('report_owner_index', {
+  ownerKey: text('owner_key').primaryKey(),
+  entries: bytea('entries').notNull(),
+});
 
 /** Message, report id and report title are sealed together in `payload` (DESIGN.md 1). */
 export const notifications = pgTable(

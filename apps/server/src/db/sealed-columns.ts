@@ -5,6 +5,7 @@ import {
   notifications,
   refreshTokens,
   reportMessages,
+  reportOwnerIndex,
   reports,
 } from './schema';
 
@@ -24,6 +25,11 @@ export const sealedColumns = {
     purpose: 'report.description',
   },
   reportOwner: { column: reports.ownerSealed, key: reports.id, purpose: 'report.owner-id' },
+  reportOwnerIndex: {
+    column: reportOwnerIndex.entries,
+    key: reportOwnerIndex.ownerKey,
+    purpose: 'report.owner-index',
+  },
   reportMessage: { column: reportMessages.body, key: reportMessages.id, purpose: 'report.message' },
   notificationPayload: {
     column: notifications.payload,

@@ -21,9 +21,12 @@ export type AdminReportFilter = {
   ids?: number[];
   /** Only reports whose next legal deadline is before this instant. */
   overdueAt?: Date;
-  /** Leaves out the reports this admin filed, identified or anonymous (by its keyed hash). */
-  notFiledBy?: { userId: number; ownerHash: string };
+  /** Leaves out the reports this admin filed, identified or anonymous (their sealed index). */
+  notFiledBy?: Filer;
 };
+
+/** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
+export type Filer = { userId: number; anonymousIds: number[] };
 
 /**
  * `id = any($1)`: one array parameter, where `in ($1, $2, ...)` would fail past the 65,535
@@ -49,7 +52,7 @@ function whereOf(filter: AdminReportFilter): SQL | undefined {
     filter.ids ? idIn(filter.ids) : undefined,
     filter.overdueAt ? lt(reports.nextDeadlineAt, filter.overdueAt) : undefined,
     filter.notFiledBy
-      ? sql`${reports.ownerUserId} is distinct from ${filter.notFiledBy.userId} and ${reports.ownerHash} is distinct from ${filter.notFiledBy.ownerHash}`
+      ? sql`${reports.ownerUserId} is distinct from ${filter.notFiledBy.userId} and not (${idIn(filter.notFiledBy.anonymousIds)})`
       : undefined,
   );
 }
@@ -258,11 +261,11 @@ export async function findSoleAdmins(
   return rows.map((row) => ({ organizationId: row.organizationId, adminId: Number(row.adminId) }));
 }
 
-/** The open reports in a scope that one account filed, identified or anonymous (keyed hash). */
+/** The open reports in a scope that one account filed, identified or anonymous (sealed index). */
 export async function findOpenReportsFiledBy(
   db: Executor,
   organizationId: number | null,
-  filer: { userId: number; ownerHash: string },
+  filer: Filer,
 ) {
   return db
     .select({
@@ -277,7 +280,7 @@ export async function findOpenReportsFiledBy(
       and(
         scopeOf(organizationId),
         sql`${reports.status} in ('pending', 'under_review')`,
-        sql`(${reports.ownerUserId} = ${filer.userId} or ${reports.ownerHash} = ${filer.ownerHash})`,
+        sql`(${reports.ownerUserId} = ${filer.userId} or ${idIn(filer.anonymousIds)})`,
       ),
     )
     .orderBy(asc(reports.submittedAt), asc(reports.id));

@@ -20,7 +20,8 @@ import { insertMessage } from '../comments/comments.repository';
 import { MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
-import { loadAdministeredReport, ownerHashOf, reportOwnerId } from '../reports/report-access';
+import { ownAnonymousReportIds } from '../reports/owner-index';
+import { loadAdministeredReport, reportOwnerId } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
 import { updateReportStatus } from '../reports/reports.repository';
 import * as repo from './admin.repository';
@@ -84,7 +85,10 @@ export async function filterOf(
   const filter: repo.AdminReportFilter = {
     organizationId: admin.organizationId,
     // Their own reports are handled by another administrator (README "Conflict of interest").
-    notFiledBy: { userId: admin.id, ownerHash: ownerHashOf(ctx, admin.id) },
+    notFiledBy: {
+      userId: admin.id,
+      anonymousIds: await ownAnonymousReportIds(ctx, ctx.db, admin.id),
+    },
     status: query.status === 'all' ? undefined : query.status,
     category: query.category === 'all' ? undefined : query.category,
     priority:
@@ -321,7 +325,7 @@ export async function listWaitingReports(ctx: AppContext): Promise<WaitingReport
   for (const { organizationId, adminId } of await repo.findSoleAdmins(ctx.db)) {
     const rows = await repo.findOpenReportsFiledBy(ctx.db, organizationId, {
       userId: adminId,
-      ownerHash: ownerHashOf(ctx, adminId),
+      anonymousIds: await ownAnonymousReportIds(ctx, ctx.db, adminId),
     });
     for (const row of rows) {
       waiting.push({

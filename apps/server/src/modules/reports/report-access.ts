@@ -5,24 +5,20 @@ import { sealedColumns } from '../../db/sealed-columns';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { createNotifications } from '../notifications/notifications.service';
+import { ownerTagOf } from './owner-index';
 import { findAdminIdsInScope, findReportById, type ReportRecord } from './reports.repository';
 
-const OWNER_HASH_PURPOSE = 'report.owner';
 export const OWNER_SEALED_PURPOSE = sealedColumns.reportOwner.purpose;
-
-/** The keyed hash that links an anonymous report to its owner (DESIGN.md 1). */
-export function ownerHashOf(ctx: Pick<AppContext, 'hash'>, userId: number): string {
-  return ctx.hash(OWNER_HASH_PURPOSE, userId);
-}
 
 export function isReportOwner(
   ctx: Pick<AppContext, 'hash'>,
   user: AuthUser,
-  report: Pick<ReportRecord, 'ownerUserId' | 'ownerHash'>,
+  report: Pick<ReportRecord, 'ownerUserId' | 'ownerHash' | 'reference'>,
 ): boolean {
   if (report.ownerUserId !== null) return report.ownerUserId === user.id;
   if (report.ownerHash === null) return false;
-  const expected = Buffer.from(ownerHashOf(ctx, user.id));
+  // The report's own tag (owner-index.ts): it matches this user and this report only.
+  const expected = Buffer.from(ownerTagOf(ctx, user.id, report.reference));
   const actual = Buffer.from(report.ownerHash);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
@@ -48,7 +44,7 @@ export function inAdminScope(
 export function administersReport(
   ctx: Pick<AppContext, 'hash'>,
   user: AuthUser,
-  report: Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerHash'>,
+  report: Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'>,
 ): boolean {
   return inAdminScope(user, report) && !isReportOwner(ctx, user, report);
 }

@@ -66,13 +66,21 @@ export async function findEvidence(db: Executor, id: number) {
   return row?.key && row.mime ? { key: row.key, mime: row.mime } : null;
 }
 
-/** The caller's reports, identified (by id) and anonymous (by keyed hash), newest first. */
+/**
+ * The caller's reports, identified (by owner id) and anonymous (by the ids their sealed index
+ * lists: owner-index.ts), newest first. One query whatever their number.
+ */
 export async function findOwnReports(
   db: Executor,
-  owner: { userId: number; ownerHash: string },
+  owner: { userId: number; anonymousIds: number[] },
 ): Promise<ReportRecord[]> {
   return selectReports(db)
-    .where(or(eq(reports.ownerUserId, owner.userId), eq(reports.ownerHash, owner.ownerHash)))
+    .where(
+      or(
+        eq(reports.ownerUserId, owner.userId),
+        sql`${reports.id} = any(${sql.param(owner.anonymousIds)}::int[])`,
+      ),
+    )
     .orderBy(desc(reports.submittedAt), desc(reports.id));
 }
 

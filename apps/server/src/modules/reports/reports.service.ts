@@ -16,11 +16,12 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
 import { filingPeriods } from '../deadlines/deadlines.service';
 import { checkEvidenceLink } from './evidence-links';
+import { addToOwnerIndex, ownAnonymousReportIds, ownerTagOf } from './owner-index';
 import {
+  isReportOwner,
   loadAccessibleReport,
   notifyReportAdmins,
   OWNER_SEALED_PURPOSE,
-  ownerHashOf,
   type SealedOwner,
 } from './report-access';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
@@ -108,13 +109,14 @@ export async function fileReport(
         isGuest: filer.kind === 'guest',
         isPremiumReport: user?.plan === 'premium',
         ownerUserId: user && !isAnonymous ? user.id : null,
-        ownerHash: user && isAnonymous ? ownerHashOf(ctx, user.id) : null,
+        ownerHash: user && isAnonymous ? ownerTagOf(ctx, user.id, reference) : null,
         ownerSealed: owner && isAnonymous ? ctx.sealer.sealJson(owner, OWNER_SEALED_PURPOSE) : null,
         organizationId: filing.organizationId,
         evidenceKey: evidence?.key ?? null,
         evidenceMime: evidence?.mime ?? null,
         evidenceSize: evidence?.size ?? null,
       });
+      if (user && isAnonymous) await addToOwnerIndex(ctx, tx, user.id, reportId);
       await filing.withinTransaction?.(tx, { id: reportId, reference });
       await notifyReportAdmins(
         ctx,
@@ -190,11 +192,12 @@ export async function getReportPayload(ctx: AppContext, id: number): Promise<Rep
 }
 
 export async function listOwnReports(ctx: AppContext, user: AuthUser): Promise<Report[]> {
-  const records = await repo.findOwnReports(ctx.db, {
-    userId: user.id,
-    ownerHash: ownerHashOf(ctx, user.id),
-  });
-  return records.map((record) => toReportPayload(ctx, record));
+  const anonymousIds = await ownAnonymousReportIds(ctx, ctx.db, user.id);
+  const records = await repo.findOwnReports(ctx.db, { userId: user.id, anonymousIds });
+  // Each listed report must carry this user's tag for itself: the index only says where to look.
+  return records
+    .filter((record) => isReportOwner(ctx, user, record))
+    .map((record) => toReportPayload(ctx, record));
 }
 
 export async function getReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
