@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
-import { createSealer, parseKeyring } from '../apps/server/src/lib/crypto';
+import { createHasher, createSealer, parseKeyring } from '../apps/server/src/lib/crypto';
 import { createAccessTokenSigner } from '../apps/server/src/lib/tokens';
 import { createNotifications } from '../apps/server/src/modules/notifications/notifications.service';
 import {
@@ -141,11 +141,12 @@ try {
   }
 
   const sealer = createSealer(parseKeyring(config.secrets.encryptionKeys as string));
+  const hash = createHasher(config.secrets.ownerHash as string);
   const sendStart = performance.now();
   for (let i = 0; i < notificationCount; i += 1) {
     const row = rows[i % rows.length] as { id: number };
     await database.db.transaction(async (tx) => {
-      const [signal] = await createNotifications({ sealer }, tx, [
+      const [signal] = await createNotifications({ sealer, hash }, tx, [
         { userId: row.id, message: `Benchmark notification ${i}`, reportId: i, reportTitle: 'T' },
       ]);
       // Timed from just before COMMIT: the round trip of the COMMIT itself counts as latency.

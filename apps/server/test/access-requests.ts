@@ -4,6 +4,7 @@ import type { NotificationContent } from '../src/modules/notifications/notificat
 import { NOTIFICATION_PURPOSE } from '../src/modules/notifications/notifications.service';
 import type { TestApp } from './app';
 import { uniqueName } from './factories';
+import { addressedTo } from './notices';
 
 /** A valid application body; `overrides` change or add fields. */
 export function application(overrides: Record<string, unknown> = {}): Record<string, string> {
@@ -70,7 +71,7 @@ export async function notificationsOf(t: TestApp, userId: number) {
   const rows = await t.database.db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(addressedTo(t, userId))
     .orderBy(asc(notifications.id));
   const sealer = t.app.ctx.sealer;
   return rows.map((row) => sealer.openJson<NotificationContent>(row.payload, NOTIFICATION_PURPOSE));

@@ -351,19 +351,30 @@ export const reportOwnerIndex = pgTable('report_owner_index', {
   entries: bytea('entries').notNull(),
 });
 
-/** Message, report id and report title are sealed together in `payload` (DESIGN.md 1). */
+/**
+ * Message, report id and report title are sealed together in `payload` (DESIGN.md 1). A notice
+ * about an anonymous report names no account: it is addressed to `recipient_tag`, an HMAC of the
+ * recipient's id, its `created_at` is the UTC day only, and the precise time is in the payload,
+ * so a dump joins it neither to a person nor, by time, to the audit row or report beside it.
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    recipientTag: text('recipient_tag'),
     payload: bytea('payload').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('notifications_recipient_tag_idx').on(t.recipientTag, t.createdAt.desc().nullsFirst()),
+    check(
+      'notifications_recipient_check',
+      sql`(${t.userId} is null) <> (${t.recipientTag} is null)`,
+    ),
+  ],
 );
 
 export const accessRequests = pgTable(

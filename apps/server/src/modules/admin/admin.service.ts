@@ -238,6 +238,7 @@ export async function updateStatus(
       await createNotifications(ctx, tx, [
         {
           userId: ownerId,
+          aboutAnonymousReport: report.isAnonymous,
           message:
             message === undefined
               ? `Your report is now ${label}.`
@@ -303,6 +304,7 @@ export async function acknowledgeReport(
       await createNotifications(ctx, tx, [
         {
           userId: ownerId,
+          aboutAnonymousReport: report.isAnonymous,
           message: message
             ? 'Your report was acknowledged, with a message from an administrator.'
             : 'Your report was acknowledged.',

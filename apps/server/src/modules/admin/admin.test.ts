@@ -7,6 +7,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories';
+import { addressedTo } from '../../../test/notices';
 import { createReport, setReportStatus } from '../../../test/reports';
 import { auditLog, notifications } from '../../db/schema';
 
@@ -242,7 +243,7 @@ describe('PATCH /api/admin/reports/{id}/update/', () => {
       const notices = await t.database.db
         .select()
         .from(notifications)
-        .where(eq(notifications.userId, reporter.id));
+        .where(addressedTo(t, reporter.id));
       expect(notices).toHaveLength(1);
     },
   );

@@ -143,6 +143,7 @@ export async function postMessage(
         await createNotifications(ctx, tx, [
           {
             userId: ownerId,
+            aboutAnonymousReport: report.isAnonymous,
             message: 'An administrator replied to your report.',
             reportId,
             reportTitle: report.title,
@@ -151,7 +152,7 @@ export async function postMessage(
         ]);
       }
     } else {
-      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', user.id);
+      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
     }
     return id;
   });
@@ -190,7 +191,7 @@ export async function postGuestMessage(
       body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
     });
     await touchReport(tx, report.id);
-    await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', null);
+    await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
     return id;
   });
   const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { createReport, setReportStatus } from '../../../test/reports';
 import { auditLog, notifications, reportMessages } from '../../db/schema';
+import { recipientTagOf } from '../notifications/notifications.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,13 @@ async function noticesFor(userId: number) {
   const rows = await t.database.db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId));
+    .where(
+      or(
+        eq(notifications.userId, userId),
+        // Notices about anonymous reports are addressed by keyed tag.
+        eq(notifications.recipientTag, recipientTagOf(t.app.ctx, userId)),
+      ),
+    );
   return rows.map((row) =>
     t.app.ctx.sealer.openJson<{ message: string; report: number }>(
       row.payload,

@@ -8,6 +8,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories';
+import { addressedTo } from '../../../test/notices';
 import { createReport } from '../../../test/reports';
 import { auditLog, notifications, reports } from '../../db/schema';
 
@@ -76,10 +77,7 @@ async function clockAudit(id: number) {
 }
 
 async function noticesFor(userId: number) {
-  const rows = await t.database.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId));
+  const rows = await t.database.db.select().from(notifications).where(addressedTo(t, userId));
   return rows.map(
     (row) =>
       t.app.ctx.sealer.openJson<{ message: string }>(row.payload, 'notification.payload').message,

@@ -9,7 +9,7 @@ import {
   startServerProcess,
 } from '../../../test/server-process';
 import { openDatabase } from '../../db/client';
-import { createSealer, parseKeyring } from '../../lib/crypto';
+import { createHasher, createSealer, parseKeyring } from '../../lib/crypto';
 import { createNotifications } from './notifications.service';
 
 // Included only with TEST_DATABASE_URL (see vitest.config.ts): two real server processes on
@@ -52,9 +52,12 @@ async function registerAndLogin(server: ServerProcess) {
 async function notifyThroughOwnConnection(userId: number, message: string) {
   const database = await openDatabase({ url: databaseUrl });
   const sealer = createSealer(parseKeyring(t.config.secrets.encryptionKeys as string));
+  const hash = createHasher(t.config.secrets.ownerHash as string);
   try {
     return await database.db.transaction((tx) =>
-      createNotifications({ sealer }, tx, [{ userId, message, reportId: 3, reportTitle: 'R' }]),
+      createNotifications({ sealer, hash }, tx, [
+        { userId, message, reportId: 3, reportTitle: 'R' },
+      ]),
     );
   } finally {
     await database.close();

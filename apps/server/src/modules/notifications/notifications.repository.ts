@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema';
 
@@ -12,19 +12,36 @@ export type NotificationContent = {
   report_title: string | null;
   /** Absent from notices written before references were kept. */
   report_reference?: string | null;
+  /** The precise time of a notice whose `created_at` keeps the day only. */
+  at?: string;
 };
+
+/** Whom a query is for: their id, and the keyed tag their notices about anonymous reports bear. */
+export type Recipient = { userId: number; tag: string };
+
+function addressedTo(recipient: Recipient): SQL {
+  return or(
+    eq(notifications.userId, recipient.userId),
+    eq(notifications.recipientTag, recipient.tag),
+  ) as SQL;
+}
 
 export type NotificationSignal = { id: number; userId: number };
 
-export async function insertNotificationRows(
-  db: Executor,
-  rows: { userId: number; payload: Buffer }[],
-): Promise<NotificationSignal[]> {
+export type NewNotificationRow = {
+  userId: number | null;
+  recipientTag: string | null;
+  payload: Buffer;
+  createdAt?: SQL;
+};
+
+export async function insertNotificationRows(db: Executor, rows: NewNotificationRow[]) {
   if (rows.length === 0) return [];
-  return db
-    .insert(notifications)
-    .values(rows)
-    .returning({ id: notifications.id, userId: notifications.userId });
+  return db.insert(notifications).values(rows).returning({
+    id: notifications.id,
+    userId: notifications.userId,
+    recipientTag: notifications.recipientTag,
+  });
 }
 
 /** NOTIFY inside the caller's transaction is delivered only if it commits. */
@@ -38,7 +55,8 @@ export async function publishNotificationSignals(db: Executor, signals: Notifica
 
 export type NotificationRow = {
   id: number;
-  userId: number;
+  userId: number | null;
+  recipientTag: string | null;
   payload: Buffer;
   isRead: boolean;
   createdAt: Date;
@@ -47,38 +65,45 @@ export type NotificationRow = {
 const rowColumns = {
   id: notifications.id,
   userId: notifications.userId,
+  recipientTag: notifications.recipientTag,
   payload: notifications.payload,
   isRead: notifications.isRead,
   createdAt: notifications.createdAt,
 };
 
-/** Newest first; rows created in one transaction share `created_at`, so the id breaks ties. */
+/**
+ * Newest first; rows created in one transaction share `created_at`, and notices about anonymous
+ * reports keep the day only, so the id breaks ties.
+ */
 export async function findNotificationsForUser(
   db: Executor,
-  userId: number,
+  recipient: Recipient,
   page?: { limit: number; offset: number },
 ): Promise<NotificationRow[]> {
   const query = db
     .select(rowColumns)
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(addressedTo(recipient))
     .orderBy(desc(notifications.createdAt), desc(notifications.id));
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
-export async function countNotificationsForUser(db: Executor, userId: number): Promise<number> {
+export async function countNotificationsForUser(
+  db: Executor,
+  recipient: Recipient,
+): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(notifications)
-    .where(eq(notifications.userId, userId));
+    .where(addressedTo(recipient));
   return row?.total ?? 0;
 }
 
-export async function countUnreadForUser(db: Executor, userId: number): Promise<number> {
+export async function countUnreadForUser(db: Executor, recipient: Recipient): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+    .where(and(addressedTo(recipient), eq(notifications.isRead, false)));
   return row?.total ?? 0;
 }
 
@@ -94,22 +119,25 @@ export async function findNotificationsByIds(
 export async function markNotificationRead(
   db: Executor,
   id: number,
-  userId: number,
+  recipient: Recipient,
 ): Promise<NotificationRow | null> {
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .where(and(eq(notifications.id, id), addressedTo(recipient)))
     .returning(rowColumns);
   return row ?? null;
 }
 
 /** Answers how many were unread. */
-export async function markAllNotificationsRead(db: Executor, userId: number): Promise<number> {
+export async function markAllNotificationsRead(
+  db: Executor,
+  recipient: Recipient,
+): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .where(and(addressedTo(recipient), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
   return rows.length;
 }

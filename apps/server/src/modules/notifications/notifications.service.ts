@@ -4,6 +4,7 @@ import type {
   NotificationPage,
 } from '@candor/contract/notifications';
 import type { PageQuery } from '@candor/contract/pagination';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
@@ -14,8 +15,24 @@ import * as repo from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = sealedColumns.notificationPayload.purpose;
 
+const RECIPIENT_TAG_PURPOSE = 'notification.recipient';
+
+/** The keyed tag that addresses a user's notices about anonymous reports. */
+export function recipientTagOf(ctx: Pick<AppContext, 'hash'>, userId: number): string {
+  return ctx.hash(RECIPIENT_TAG_PURPOSE, userId);
+}
+
+export function recipientOf(ctx: Pick<AppContext, 'hash'>, userId: number): repo.Recipient {
+  return { userId, tag: recipientTagOf(ctx, userId) };
+}
+
 export type NotificationInput = {
   userId: number;
+  /**
+   * About an anonymous report: addressed by keyed tag, dated by the day, the precise time sealed
+   * (schema.ts `notifications`), so a dump can link it neither to an account nor by time.
+   */
+  aboutAnonymousReport?: boolean;
   message: string;
   reportId?: number | null;
   reportTitle?: string | null;
@@ -28,23 +45,38 @@ export type NotificationInput = {
  * report link and title are sealed, so a row never ties a person to a report in a dump.
  */
 export async function createNotifications(
-  ctx: Pick<AppContext, 'sealer'>,
+  ctx: Pick<AppContext, 'sealer' | 'hash'>,
   db: Executor,
   inputs: NotificationInput[],
 ): Promise<repo.NotificationSignal[]> {
-  const rows = inputs.map((input) => ({
-    userId: input.userId,
-    payload: ctx.sealer.sealJson(
-      {
-        message: input.message,
-        report: input.reportId ?? null,
-        report_title: input.reportTitle ?? null,
-        report_reference: input.reportReference ?? null,
-      } satisfies repo.NotificationContent,
-      NOTIFICATION_PURPOSE,
-    ),
-  }));
-  const signals = await repo.insertNotificationRows(db, rows);
+  const at = new Date().toISOString();
+  const byTag = new Map<string, number>();
+  const rows = inputs.map((input): repo.NewNotificationRow => {
+    const tagged = input.aboutAnonymousReport === true;
+    const tag = tagged ? recipientTagOf(ctx, input.userId) : null;
+    if (tag) byTag.set(tag, input.userId);
+    return {
+      userId: tagged ? null : input.userId,
+      recipientTag: tag,
+      ...(tagged ? { createdAt: sql`date_trunc('day', now(), 'UTC')` } : {}),
+      payload: ctx.sealer.sealJson(
+        {
+          message: input.message,
+          report: input.reportId ?? null,
+          report_title: input.reportTitle ?? null,
+          report_reference: input.reportReference ?? null,
+          ...(tagged ? { at } : {}),
+        } satisfies repo.NotificationContent,
+        NOTIFICATION_PURPOSE,
+      ),
+    };
+  });
+  const inserted = await repo.insertNotificationRows(db, rows);
+  // The live signal names the account (it is never stored): any process can reach its sockets.
+  const signals = inserted.flatMap((row) => {
+    const userId = row.userId ?? (row.recipientTag ? byTag.get(row.recipientTag) : undefined);
+    return userId === undefined ? [] : [{ id: row.id, userId }];
+  });
   await repo.publishNotificationSignals(db, signals);
   return signals;
 }
@@ -56,7 +88,7 @@ export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.Notifi
     id: row.id,
     message: content.message,
     is_read: row.isRead,
-    created_at: row.createdAt.toISOString(),
+    created_at: content.at ?? row.createdAt.toISOString(),
     report: content.report ?? null,
     report_title: content.report_title ?? null,
     report_reference: content.report_reference ?? null,
@@ -65,36 +97,36 @@ export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.Notifi
 
 /** The caller's notifications, newest first; a page when asked for (DESIGN.md 8). */
 export async function listNotifications(
-  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
   userId: number,
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
   return listOrPage(query, {
     find: async (page) =>
-      (await repo.findNotificationsForUser(ctx.db, userId, page)).map((row) =>
+      (await repo.findNotificationsForUser(ctx.db, recipientOf(ctx, userId), page)).map((row) =>
         toNotification(ctx, row),
       ),
-    count: () => repo.countNotificationsForUser(ctx.db, userId),
+    count: () => repo.countNotificationsForUser(ctx.db, recipientOf(ctx, userId)),
   });
 }
 
 /** Someone else's notification answers 404 like one that does not exist (DESIGN.md 5). */
 export async function markRead(
-  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
   userId: number,
   id: number,
 ): Promise<Notification> {
-  const row = await repo.markNotificationRead(ctx.db, id, userId);
+  const row = await repo.markNotificationRead(ctx.db, id, recipientOf(ctx, userId));
   if (!row) throw new NotFoundError();
   return toNotification(ctx, row);
 }
 
-export async function markAllRead(ctx: Pick<AppContext, 'db'>, userId: number) {
-  return { updated: await repo.markAllNotificationsRead(ctx.db, userId) };
+export async function markAllRead(ctx: Pick<AppContext, 'db' | 'hash'>, userId: number) {
+  return { updated: await repo.markAllNotificationsRead(ctx.db, recipientOf(ctx, userId)) };
 }
 
-export async function unreadCount(ctx: Pick<AppContext, 'db'>, userId: number) {
-  return { count: await repo.countUnreadForUser(ctx.db, userId) };
+export async function unreadCount(ctx: Pick<AppContext, 'db' | 'hash'>, userId: number) {
+  return { count: await repo.countUnreadForUser(ctx.db, recipientOf(ctx, userId)) };
 }
 
 /**
@@ -117,14 +149,20 @@ export async function authenticateLiveSocket(
  * is gone, or belongs to someone other than the signal says, yields nothing.
  */
 export async function loadLiveEvents(
-  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
   signals: repo.NotificationSignal[],
 ): Promise<Map<number, LiveNotificationEvent>> {
   const wanted = new Map(signals.map((signal) => [signal.id, signal.userId]));
   const rows = await repo.findNotificationsByIds(ctx.db, [...wanted.keys()]);
   const events = new Map<number, LiveNotificationEvent>();
   for (const row of rows) {
-    if (wanted.get(row.id) !== row.userId) continue;
+    const userId = wanted.get(row.id);
+    if (userId === undefined) continue;
+    const addressed =
+      row.userId === null
+        ? row.recipientTag === recipientTagOf(ctx, userId)
+        : row.userId === userId;
+    if (!addressed) continue;
     events.set(row.id, { type: 'notification', ...toNotification(ctx, row) });
   }
   return events;

@@ -1,9 +1,10 @@
 import { LIVE_BEARER_PREFIX, LIVE_PROTOCOL } from '@candor/contract/notifications';
-import { TransactionRollbackError } from 'drizzle-orm';
+import { eq, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, setUserFields, type TestUser } from '../../../test/factories';
 import { connectLive, type LiveClient, listenLocally, waitForClose } from '../../../test/live';
+import { notifications } from '../../db/schema';
 import { createAccessTokenSigner } from '../../lib/tokens';
 import { MAX_SOCKETS_PER_USER } from './notifications.hub';
 import { createNotifications, type NotificationInput } from './notifications.service';
@@ -235,5 +236,32 @@ describe('live delivery', () => {
     const client = connectLive(url(user.id, shortLived));
     await client.opened;
     expect(await waitForClose(client)).toEqual({ code: 1008, reason: 'Token expired' });
+  });
+});
+
+describe('a notice about an anonymous report', () => {
+  it('names no account in its row, yet reaches its recipient’s socket and no one else’s', async () => {
+    const reporter = await createUser(t);
+    const bystander = await createUser(t);
+    const mine = await connected(reporter);
+    const theirs = await connected(bystander);
+    const [signal] = await notify([
+      { userId: reporter.id, aboutAnonymousReport: true, message: 'Your report is now Resolved.' },
+    ]);
+    expect(await mine.next()).toMatchObject({
+      type: 'notification',
+      id: signal?.id,
+      message: 'Your report is now Resolved.',
+    });
+    const [row] = await t.database.db
+      .select({ userId: notifications.userId, tag: notifications.recipientTag })
+      .from(notifications)
+      .where(eq(notifications.id, signal?.id as number));
+    expect(row).toEqual({ userId: null, tag: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The bystander's socket got nothing: a notice to them afterwards is the next it sees.
+    const [after] = await notify([{ userId: bystander.id, message: 'for the bystander' }]);
+    expect(await theirs.next()).toMatchObject({ id: after?.id });
+    await mine.close();
+    await theirs.close();
   });
 });

@@ -69,29 +69,34 @@ export async function loadAdministeredReport(
 }
 
 /**
- * Tells the admins who administer a report (its organisation's, or the platform's), except
- * `authorId` (null for a reporter without an account), in the caller's transaction.
+ * Tells every admin in a report's scope (its organisation's, or the platform's), in the caller's
+ * transaction. Every one of them, the reporter included when they are an admin there: an inbox
+ * that lacked the notice would name the author (docs/design.md "Anonymity design").
  */
 export async function notifyReportAdmins(
-  ctx: Pick<AppContext, 'sealer'>,
+  ctx: Pick<AppContext, 'sealer' | 'hash'>,
   tx: Executor,
-  report: { id: number; title: string; reference: string; organizationId: number | null },
+  report: {
+    id: number;
+    title: string;
+    reference: string;
+    organizationId: number | null;
+    isAnonymous: boolean;
+  },
   message: string,
-  authorId: number | null,
 ): Promise<void> {
   const admins = await findAdminIdsInScope(tx, report.organizationId);
   await createNotifications(
     ctx,
     tx,
-    admins
-      .filter((adminId) => adminId !== authorId)
-      .map((userId) => ({
-        userId,
-        message,
-        reportId: report.id,
-        reportTitle: report.title,
-        reportReference: report.reference,
-      })),
+    admins.map((userId) => ({
+      userId,
+      aboutAnonymousReport: report.isAnonymous,
+      message,
+      reportId: report.id,
+      reportTitle: report.title,
+      reportReference: report.reference,
+    })),
   );
 }
 

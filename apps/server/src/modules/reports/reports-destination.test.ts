@@ -8,6 +8,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories';
+import { addressedTo } from '../../../test/notices';
 import { createReport, submitReport } from '../../../test/reports';
 import { notifications, reports } from '../../db/schema';
 
@@ -31,10 +32,7 @@ async function setting() {
 }
 
 async function noticesAbout(admin: TestUser, reportId: number) {
-  const rows = await t.database.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, admin.id));
+  const rows = await t.database.db.select().from(notifications).where(addressedTo(t, admin.id));
   return rows.filter(
     (row) =>
       t.app.ctx.sealer.openJson<{ report: number | null }>(row.payload, 'notification.payload')

@@ -121,11 +121,16 @@ export async function fileReport(
       await notifyReportAdmins(
         ctx,
         tx,
-        { id: reportId, title: fields.title, reference, organizationId: filing.organizationId },
+        {
+          id: reportId,
+          title: fields.title,
+          reference,
+          organizationId: filing.organizationId,
+          isAnonymous,
+        },
         fields.priority_flag
           ? 'A new priority report was submitted.'
           : 'A new report was submitted.',
-        user?.id ?? null,
       );
       return reportId;
     });

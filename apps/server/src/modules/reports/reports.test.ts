@@ -4,6 +4,7 @@ import { buildTestApp, captureLogs, getTestApp, type TestApp } from '../../../te
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { createReport, setReportStatus, submitReport } from '../../../test/reports';
 import { auditLog, notifications, organizations, reports } from '../../db/schema';
+import { recipientTagOf } from '../notifications/notifications.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,7 +158,7 @@ describe('POST /api/reports/', () => {
     const rows = await t.database.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, admin.id));
+      .where(eq(notifications.recipientTag, recipientTagOf(t.app.ctx, admin.id)));
     expect(rows.length).toBeGreaterThanOrEqual(1);
     const latest = rows.at(-1) as typeof notifications.$inferSelect;
     expect(latest.payload.toString('utf8')).not.toContain('Notice me');
