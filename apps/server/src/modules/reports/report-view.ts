@@ -24,7 +24,8 @@ export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
     resolved_at: record.resolvedAt?.toISOString() ?? null,
     priority_flag: record.priorityFlag,
     is_anonymous: record.isAnonymous,
-    is_premium_report: record.isPremiumReport,
+    // The plan is the reporter's: an anonymous report shows nobody's (docs/design.md).
+    is_premium_report: !record.isAnonymous && record.isPremiumReport,
     file_upload: record.evidenceKey ? signEvidenceLink(ctx, record.id) : null,
     file_kind: record.evidenceMime
       ? record.evidenceMime.startsWith('video/')

@@ -107,7 +107,8 @@ export async function fileReport(
         priorityFlag: fields.priority_flag,
         isAnonymous,
         isGuest: filer.kind === 'guest',
-        isPremiumReport: user?.plan === 'premium',
+        // An account attribute: an anonymous report keeps none of its reporter's.
+        isPremiumReport: !isAnonymous && user?.plan === 'premium',
         ownerUserId: user && !isAnonymous ? user.id : null,
         ownerHash: user && isAnonymous ? ownerTagOf(ctx, user.id, reference) : null,
         ownerSealed: owner && isAnonymous ? ctx.sealer.sealJson(owner, OWNER_SEALED_PURPOSE) : null,

@@ -1,3 +1,4 @@
+import type { Report } from '@candor/contract/reports';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, captureLogs, getTestApp, type TestApp } from '../../../test/app';
@@ -93,6 +94,27 @@ describe('POST /api/reports/', () => {
     expect(report.is_anonymous).toBe(false);
     expect(report.submitted_by_username).toBe(user.username);
     expect(report.is_premium_report).toBe(true);
+  });
+
+  it('shows no plan on an anonymous report, to anyone, and stores none', async () => {
+    const admin = await createAdmin(t);
+    const user = await createUser(t, { plan: 'premium' });
+    const title = `Premium anonymous ${user.id}`;
+    const report = await createReport(t, user, { title });
+    expect(report.is_premium_report).toBe(false);
+    const mine = (await get('/api/reports/', user)).json() as Report[];
+    expect(mine.find((r) => r.id === report.id)?.is_premium_report).toBe(false);
+    expect((await get(`/api/reports/${report.id}/`, user)).json().is_premium_report).toBe(false);
+    expect((await get(`/api/reports/${report.id}/`, admin)).json().is_premium_report).toBe(false);
+    const listed = (await get(`/api/admin/reports/?q=${encodeURIComponent(title)}`, admin)).json();
+    expect(listed.map((r: Report) => r.is_premium_report)).toEqual([false]);
+    expect((await rowOf(report.id)).isPremiumReport).toBe(false);
+    // A row written before this rule is shown without a plan all the same.
+    await t.database.db
+      .update(reports)
+      .set({ isPremiumReport: true })
+      .where(eq(reports.id, report.id));
+    expect((await get(`/api/reports/${report.id}/`, admin)).json().is_premium_report).toBe(false);
   });
 
   it('accepts a JSON body without a file', async () => {
