@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { readEvidenceFixture } from '../../test/evidence-fixtures';
+import { createAdmin, login, type TestUser } from '../../test/factories';
+import { fileGuestReport } from '../../test/intake';
+import { createReport } from '../../test/reports';
+import { sqlRows } from '../../test/sql';
+import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
+import type { NotificationContent } from '../modules/notifications/notifications.repository';
+import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
+
+/**
+ * The dump reader (DESIGN.md "Adversaries") holds a copy of every table and no secret. After a
+ * whole lifecycle on a database of its own, this test reads every table and column the schema
+ * has, with plain SQL, and joins as they would: on ids, names, tags and instants. New tables
+ * and columns are read without editing it.
+ */
+
+let throwaway: ThrowawayDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  throwaway = await openThrowawayDatabase();
+  t = await buildTestApp({ database: throwaway.database });
+});
+afterAll(async () => {
+  await t?.app.close();
+  await throwaway?.drop();
+});
+
+type Row = Record<string, unknown>;
+type Dump = { table: string; row: Row }[];
+
+const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: user.headers, payload });
+
+async function ok(response: Promise<{ statusCode: number; body: string }>) {
+  const answer = await response;
+  if (answer.statusCode >= 300) throw new Error(`${answer.statusCode}: ${answer.body}`);
+  return answer;
+}
+
+/** Every row of every table in the public schema, as a plain `select *` gives it. */
+async function dumpEverything(): Promise<Dump> {
+  const tables = await sqlRows<{ table_name: string }>(
+    t.database.db,
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const dump: Dump = [];
+  for (const { table_name: table } of tables) {
+    const rows = await sqlRows<Row>(t.database.db, sql`select * from ${sql.identifier(table)}`);
+    for (const row of rows) dump.push({ table, row });
+  }
+  return dump;
+}
+
+const isDay = (value: Date) => value.getTime() % 86_400_000 === 0;
+
+/** Instants finer than a day: the values a dump reader joins rows on by time. */
+function instantsOf(row: Row): number[] {
+  return Object.values(row)
+    .filter((value): value is Date => value instanceof Date && !isDay(value))
+    .map((value) => value.getTime());
+}
+
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('latin1');
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const userIdColumn = (column: string) => column === 'user_id' || column.endsWith('_user_id');
+
+/** Whether a row names the report in the clear: its own row, a report id, an audit object. */
+function namesReport(table: string, row: Row, report: { id: number; reference: string }) {
+  if (table === 'reports') return row.id === report.id;
+  if (row.report_id === report.id) return true;
+  if (table === 'audit_log' && row.object_type === 'report')
+    return String(row.object_id) === String(report.id);
+  return Object.values(row).some((value) => textOf(value).includes(report.reference));
+}
+
+type Person = { id: number; username: string; email: string };
+
+function namesAccount(table: string, row: Row, person: Person) {
+  if (table === 'users' && row.id === person.id) return true;
+  return Object.entries(row).some(
+    ([column, value]) =>
+      (userIdColumn(column) && value === person.id) ||
+      textOf(value).includes(person.username) ||
+      textOf(value).includes(person.email),
+  );
+}
+
+/** Columns whose values many reports share: equal values join nothing. */
+const COMMON_COLUMNS = new Set([
+  'status',
+  'category',
+  'organization_id',
+  'organization_key',
+  'feedback_period',
+  'evidence_mime',
+  'sender_kind',
+  'object_type',
+  'action',
+  'actor_role',
+]);
+
+describe('the dump reader', () => {
+  it('cannot link an anonymous report to its reporter, nor two of them to each other', async () => {
+    const admin = await createAdmin(t);
+    const other = await createAdmin(t);
+    const username = `dump_reporter_${Date.now().toString(36)}`;
+    const email = `${username}@example.test`;
+    const password = 'dump-reader-passphrase';
+    await ok(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/register/',
+        payload: { username, password, email },
+      }),
+    );
+    const tokens = await login(t, username, password);
+    const reporter: TestUser = {
+      id: 0,
+      username,
+      password,
+      tokens,
+      headers: { authorization: `Bearer ${tokens.access}` },
+    };
+    const [account] = await sqlRows<{ id: number }>(
+      t.database.db,
+      sql`select id from users where username = ${username}`,
+    );
+    reporter.id = account?.id as number;
+    const person: Person = { id: reporter.id, username, email };
+
+    const texts = {
+      first: 'First anonymous description 4c1d',
+      second: 'Second anonymous description 8e2a',
+      named: 'Identified description 1b7f',
+      reporterMessage: 'Reporter follow-up 6d3e',
+      reply: 'Administrator reply 2f9a',
+      note: 'Internal note 7a5c',
+    };
+    const first = await createReport(
+      t,
+      reporter,
+      { title: 'Dump first', description: texts.first },
+      { name: 'reporter.jpg', type: 'image/jpeg', data: readEvidenceFixture('photo-gps.jpg') },
+    );
+    await ok(
+      call(reporter, 'POST', `/api/reports/${first.id}/comments/`, {
+        message: texts.reporterMessage,
+      }),
+    );
+    await ok(call(admin, 'POST', `/api/reports/${first.id}/comments/`, { message: texts.reply }));
+    await ok(
+      call(admin, 'POST', `/api/reports/${first.id}/comments/`, {
+        message: texts.note,
+        is_internal: true,
+      }),
+    );
+    await ok(
+      call(admin, 'PATCH', `/api/admin/reports/${first.id}/update/`, { status: 'under_review' }),
+    );
+    await ok(
+      call(other, 'PATCH', `/api/admin/reports/${first.id}/update/`, { status: 'resolved' }),
+    );
+    await ok(call(reporter, 'GET', `/api/reports/reports/${first.id}/certificate/`));
+    await ok(call(reporter, 'GET', '/api/notifications/'));
+    await ok(call(reporter, 'POST', '/api/notifications/mark_all_read/'));
+    const second = await createReport(t, reporter, {
+      title: 'Dump second',
+      description: texts.second,
+    });
+    const named = await createReport(t, reporter, {
+      title: 'Dump named',
+      description: texts.named,
+      is_anonymous: 'false',
+    });
+    await ok(
+      call(admin, 'PATCH', `/api/admin/reports/${named.id}/update/`, { status: 'resolved' }),
+    );
+    const guest = await fileGuestReport(t, null, { description: 'Guest description 3a8b' });
+    const anonymous = [first, second].map((r) => ({ id: r.id, reference: r.token }));
+    const [guestRow] = await sqlRows<{ id: number }>(
+      t.database.db,
+      sql`select id from reports where reference = ${guest.reference}`,
+    );
+    const guestReport = { id: guestRow?.id as number, reference: guest.reference };
+    const namedReport = { id: named.id, reference: named.token };
+    const allAnonymous = [...anonymous, guestReport];
+
+    const dump = await dumpEverything();
+    const tables = new Set(dump.map((entry) => entry.table));
+    for (const table of ['reports', 'notifications', 'audit_log', 'report_messages', 'users']) {
+      expect(tables).toContain(table);
+    }
+    const aboutAnonymous = dump.filter((entry) =>
+      allAnonymous.some((report) => namesReport(entry.table, entry.row, report)),
+    );
+    const aboutAccount = dump.filter((entry) => namesAccount(entry.table, entry.row, person));
+    expect(aboutAnonymous.length).toBeGreaterThan(5);
+    expect(aboutAccount.length).toBeGreaterThan(2);
+
+    // 1. Nothing beside an anonymous report names the reporter.
+    expect(aboutAnonymous.filter((entry) => namesAccount(entry.table, entry.row, person))).toEqual(
+      [],
+    );
+
+    // 2. No instant of the account's rows equals one beside an anonymous report...
+    const anonymousInstants = new Set(aboutAnonymous.flatMap((entry) => instantsOf(entry.row)));
+    const shared = aboutAccount.filter((entry) =>
+      instantsOf(entry.row).some((instant) => anonymousInstants.has(instant)),
+    );
+    expect(shared).toEqual([]);
+    // ...and the account's own rows (not about its identified report) keep days only. Which
+    // notices are about the identified report is read with the keys, to sort the rows only.
+    const aboutNamed = (entry: Dump[number]) => {
+      if (namesReport(entry.table, entry.row, namedReport)) return true;
+      if (entry.table !== 'notifications') return false;
+      const content = t.app.ctx.sealer.openJson<NotificationContent>(
+        entry.row.payload as Uint8Array,
+        NOTIFICATION_PURPOSE,
+      );
+      return content.report === named.id;
+    };
+    const accountOwn = aboutAccount.filter((entry) => !aboutNamed(entry));
+    expect(accountOwn.map((entry) => entry.table)).toContain('users');
+    expect(
+      accountOwn.filter((entry) => instantsOf(entry.row).length > 0).map((entry) => entry.table),
+    ).toEqual([]);
+
+    // 3. The two anonymous reports share no value to join on, but what many reports share.
+    const rowsAbout = (report: { id: number; reference: string }) =>
+      dump.filter((entry) => namesReport(entry.table, entry.row, report));
+    const valuesOf = (entries: Dump) => {
+      const values = new Set<string>();
+      for (const { table, row } of entries) {
+        for (const [column, value] of Object.entries(row)) {
+          if (value === null || typeof value === 'boolean' || COMMON_COLUMNS.has(column)) continue;
+          if (value instanceof Date && isDay(value)) continue;
+          values.add(`${table}.${column}=${textOf(value)}`);
+        }
+      }
+      return values;
+    };
+    const [a, b] = anonymous as [
+      { id: number; reference: string },
+      { id: number; reference: string },
+    ];
+    const firstValues = valuesOf(rowsAbout(a));
+    expect([...valuesOf(rowsAbout(b))].filter((value) => firstValues.has(value))).toEqual([]);
+
+    // 4. No plaintext of descriptions, messages or notices anywhere.
+    const plaintexts = [
+      ...Object.values(texts),
+      'Guest description 3a8b',
+      'A new report was submitted.',
+      'The reporter sent a new message.',
+      'An administrator replied to your report.',
+      'Your report is now',
+    ];
+    const leaks = dump.flatMap(({ table, row }) =>
+      Object.entries(row).flatMap(([column, value]) =>
+        plaintexts
+          .filter((text) => textOf(value).includes(text))
+          .map((text) => ({
+            table,
+            column,
+            text,
+          })),
+      ),
+    );
+    expect(leaks).toEqual([]);
+  });
+});
