@@ -11,6 +11,7 @@ import { createReport } from '../../test/reports';
 import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
 import { reports } from '../db/schema';
 import { hashRefreshToken } from '../lib/tokens';
+import { recipientTagOf } from '../modules/notifications/notifications.service';
 
 /**
  * The log reader (DESIGN.md "Adversaries") sees every line the server logs. Queries are made to
@@ -131,6 +132,23 @@ describe('the log reader', () => {
     }
     await renameTable('notifications_renamed', 'notifications');
 
+    // The per-report owner tags' index and the keyed recipients of notices: My Reports and a
+    // reply (its tagged notice to the reporter) fail with them in their parameters.
+    await renameTable('report_owner_index', 'report_owner_index_renamed');
+    expect((await send({ method: 'GET', url: '/api/reports/', user: reporter })).statusCode).toBe(
+      500,
+    );
+    await renameTable('report_owner_index_renamed', 'report_owner_index');
+    await renameTable('notifications', 'notifications_renamed');
+    const reply = await send({
+      method: 'POST',
+      url: `/api/reports/${report.id}/comments/`,
+      user: admin,
+      payload: { message: 'A reply that must not be logged 41d2' },
+    });
+    expect(reply.statusCode).toBe(500);
+    await renameTable('notifications_renamed', 'notifications');
+
     await renameTable('refresh_tokens', 'refresh_tokens_renamed');
     const login = await send({
       method: 'POST',
@@ -151,7 +169,7 @@ describe('the log reader', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === 'request failed');
     // Each failure is logged with its class, code and route pattern (the capture works).
-    expect(failures.length).toBeGreaterThanOrEqual(failing.length + 4);
+    expect(failures.length).toBeGreaterThanOrEqual(failing.length + 6);
     expect(failures).toContainEqual(
       expect.objectContaining({
         route: '/api/reports',
@@ -193,6 +211,10 @@ describe('the log reader', () => {
       'reporter-named-file',
       t.config.storage.driver === 'local' ? t.config.storage.dir : 'uploads',
       ...rowSecrets,
+      // keyed tags: the index row of the reporter, the recipient of their notices
+      t.app.ctx.hash('report.owner-index', reporter.id),
+      recipientTagOf(t.app.ctx, reporter.id),
+      'A reply that must not be logged',
     ];
     for (const value of forbidden) {
       expect({ value, found: text.includes(value) }).toEqual({ value, found: false });
