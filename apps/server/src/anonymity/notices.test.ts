@@ -5,6 +5,9 @@ import { getTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createOrganization, type TestUser } from '../../test/factories';
 import { createReport } from '../../test/reports';
 import { sqlRows } from '../../test/sql';
+import { notifications, pendingConversions } from '../db/schema';
+import { readdressLegacyNotices } from '../modules/notifications/legacy-notices';
+import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
 
 /**
  * Notices about an anonymous report, read as the dump reader and the curious administrator would
@@ -113,5 +116,42 @@ describe('notices about an anonymous report', () => {
       sql`select id from notifications where user_id = ${author.id}`,
     );
     expect(namingAuthor).toEqual([]);
+  });
+
+  it('re-addresses the notices stored before recipient tags, once', async () => {
+    const { author } = await organisationWithAdmins();
+    const anonymous = await createReport(t, author);
+    const named = await createReport(t, author, { is_anonymous: 'false' });
+    const precise = new Date('2026-03-04T05:06:07.089Z');
+    const legacy = (report: number, message: string) =>
+      t.database.db
+        .insert(notifications)
+        .values({
+          userId: author.id,
+          createdAt: precise,
+          payload: t.app.ctx.sealer.sealJson(
+            { message, report, report_title: 'Old', report_reference: null },
+            NOTIFICATION_PURPOSE,
+          ),
+        })
+        .returning({ id: notifications.id });
+    const [old] = await legacy(anonymous.id, 'An old notice about an anonymous report.');
+    const [kept] = await legacy(named.id, 'An old notice about an identified report.');
+    await t.database.db.insert(pendingConversions).values({ name: 'notice-recipient-tags' });
+    expect(await readdressLegacyNotices(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    const rows = await sqlRows<{ id: number; user_id: number | null; created_at: Date }>(
+      t.database.db,
+      sql`select id, user_id, created_at from notifications
+          where id in (${old?.id}, ${kept?.id}) order by id`,
+    );
+    expect(rows.map((row) => [row.user_id, new Date(row.created_at).toISOString()])).toEqual([
+      [null, '2026-03-04T00:00:00.000Z'],
+      [author.id, precise.toISOString()],
+    ]);
+    // Its reader still has it, at its precise time; nothing is pending any more.
+    const seen = (await noticesOf(author, anonymous.id)).find((notice) => notice.id === old?.id);
+    expect(seen?.created_at).toBe(precise.toISOString());
+    expect(await t.database.db.select().from(pendingConversions)).toEqual([]);
+    expect(await readdressLegacyNotices(t.app.ctx)).toBe(0);
   });
 });

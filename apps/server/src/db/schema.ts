@@ -352,6 +352,14 @@ export const reportOwnerIndex = pgTable('report_owner_index', {
 });
 
 /**
+ * Conversions of stored rows that need the server's keys, so a migration cannot do them: a
+ * migration inserts a row, the server does the work at its next start and removes the row.
+ */
+export const pendingConversions = pgTable('pending_conversions', {
+  name: text('name').primaryKey(),
+});
+
+/**
  * Message, report id and report title are sealed together in `payload` (DESIGN.md 1). A notice
  * about an anonymous report names no account: it is addressed to `recipient_tag`, an HMAC of the
  * recipient's id, its `created_at` is the UTC day only, and the precise time is in the payload,
