@@ -171,6 +171,10 @@ describe('the dump reader', () => {
       call(other, 'PATCH', `/api/admin/reports/${first.id}/update/`, { status: 'resolved' }),
     );
     await ok(call(reporter, 'GET', `/api/reports/reports/${first.id}/certificate/`));
+    // Both sides read the report and its thread (an administrator's reading is recorded).
+    await ok(call(reporter, 'GET', `/api/reports/${first.id}/comments/`));
+    await ok(call(reporter, 'GET', `/api/reports/${first.id}/`));
+    await ok(call(admin, 'GET', `/api/reports/${first.id}/comments/`));
     await ok(call(reporter, 'GET', '/api/notifications/'));
     await ok(call(reporter, 'POST', '/api/notifications/mark_all_read/'));
     const second = await createReport(t, reporter, {
@@ -197,7 +201,17 @@ describe('the dump reader', () => {
 
     const dump = await dumpEverything();
     const tables = new Set(dump.map((entry) => entry.table));
-    for (const table of ['reports', 'notifications', 'audit_log', 'report_messages', 'users']) {
+    for (const table of [
+      'reports',
+      'notifications',
+      'audit_log',
+      'report_messages',
+      'report_reads',
+      'report_owner_index',
+      'guest_receipts',
+      'refresh_tokens',
+      'users',
+    ]) {
       expect(tables).toContain(table);
     }
     const aboutAnonymous = dump.filter((entry) =>
