@@ -65,6 +65,23 @@ describe('per-report owner tags', () => {
     }
   });
 
+  it('pads the sealed index, so its length does not count a reporter’s reports', async () => {
+    const once = await createUser(t);
+    const often = await createUser(t);
+    await createReport(t, once);
+    for (let i = 0; i < 5; i += 1) await createReport(t, often);
+    const lengthOf = async (user: TestUser) => {
+      const [row] = await sqlRows<{ size: number }>(
+        t.database.db,
+        sql`select octet_length(entries) as size from report_owner_index
+            where owner_key = ${t.app.ctx.hash('report.owner-index', user.id)}`,
+      );
+      return Number(row?.size);
+    };
+    expect(await lengthOf(once)).toBeGreaterThan(0);
+    expect(await lengthOf(once)).toBe(await lengthOf(often));
+  });
+
   it('shows a report only when its own tag matches, whatever the index says', async () => {
     const owner = await createUser(t);
     const intruder = await createUser(t);

@@ -20,7 +20,21 @@ const INDEX_PURPOSE = sealedColumns.reportOwnerIndex.purpose;
 const LEGACY_PURPOSE = 'report.owner';
 const LEGACY_PREFIX = 'legacy:';
 
-type Entries = { ids: number[] };
+type Entries = { ids: number[]; pad?: string };
+
+/**
+ * Seals a user's ids padded to a power of two (at least 512 bytes), so the length of a sealed
+ * row says little of how many reports its unknown owner filed.
+ */
+function sealEntries(ctx: Pick<AppContext, 'sealer'>, ids: number[]): Buffer {
+  const bare = JSON.stringify({ ids, pad: '' }).length;
+  let size = 512;
+  while (size < bare) size *= 2;
+  return ctx.sealer.sealJson(
+    { ids, pad: ' '.repeat(size - bare) } satisfies Entries,
+    INDEX_PURPOSE,
+  );
+}
 
 export function ownerTagOf(ctx: Pick<AppContext, 'hash'>, userId: number, reference: string) {
   return ctx.hash(OWNER_TAG_PURPOSE, `${userId}:${reference}`);
@@ -56,7 +70,7 @@ export async function addToOwnerIndex(
     .insert(reportOwnerIndex)
     .values({
       ownerKey,
-      entries: ctx.sealer.sealJson({ ids: [] } satisfies Entries, INDEX_PURPOSE),
+      entries: sealEntries(ctx, []),
     })
     .onConflictDoNothing();
   const [row] = await tx
@@ -69,7 +83,7 @@ export async function addToOwnerIndex(
   await tx
     .update(reportOwnerIndex)
     .set({
-      entries: ctx.sealer.sealJson({ ids: [...ids, reportId] } satisfies Entries, INDEX_PURPOSE),
+      entries: sealEntries(ctx, [...ids, reportId]),
     })
     .where(eq(reportOwnerIndex.ownerKey, ownerKey));
 }
