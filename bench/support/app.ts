@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/client';
+import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/client';
 import { resolveSecrets } from '../../apps/server/src/lib/secrets';
 import { createLocalStorage } from '../../apps/server/src/lib/storage';
 
@@ -15,6 +15,8 @@ import { createLocalStorage } from '../../apps/server/src/lib/storage';
 export async function startBenchApp(options: {
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Called before the app is ready, to add routes a bench compares against. */
+  extend?: (app: Awaited<ReturnType<typeof buildApp>>, database: DatabaseHandle) => void;
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
@@ -26,9 +28,11 @@ export async function startBenchApp(options: {
     storage: createLocalStorage(path.join(dataDir, 'uploads')),
     logger: pino({ level: 'silent' }),
   });
+  options.extend?.(app, database);
   await app.ready();
   return {
     app,
+    config,
     database,
     close: async () => {
       await app.close();

@@ -12,9 +12,16 @@ const ISSUER = 'candor';
 const AUDIENCE = 'candor-api';
 
 export function createAccessTokenSigner(secret: string, ttlSeconds: number): AccessTokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose would import a WebCrypto key on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: (claims) =>
+    sign: async (claims) =>
       new SignJWT({ ...claims, token_type: 'access' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
@@ -22,10 +29,10 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number): Acc
         .setIssuedAt()
         .setJti(randomUUID())
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key),
+        .sign(await key),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,

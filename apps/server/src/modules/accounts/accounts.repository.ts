@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { users } from '../../db/schema';
 import { utcToday } from '../../lib/day';
 
@@ -69,8 +70,8 @@ export async function hasSuperuser(db: Executor) {
 }
 
 /** What a request needs of its caller's account (modules/accounts/caller.ts). */
-export async function findCaller(db: Executor, id: number) {
-  const [row] = await db
+const callerById = preparedQuery((db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -81,7 +82,13 @@ export async function findCaller(db: Executor, id: number) {
       organizationId: users.organizationId,
     })
     .from(users)
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('caller_by_id'),
+);
+
+/** The account behind a request, read on every request (caller.service.ts). */
+export async function findCaller(db: Executor, id: number) {
+  const [row] = await callerById(db).execute({ id });
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 import type { ReportStatus } from '@candor/contract/enums';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { organizations, reports, users } from '../../db/schema';
 
 export type NewReportRow = typeof reports.$inferInsert;
@@ -52,8 +53,14 @@ export async function insertReport(db: Executor, row: NewReportRow): Promise<num
   return (inserted as { id: number }).id;
 }
 
+const reportById = preparedQuery((db) =>
+  selectReports(db)
+    .where(eq(reports.id, sql.placeholder('id')))
+    .prepare('report_by_id'),
+);
+
 export async function findReportById(db: Executor, id: number): Promise<ReportRecord | null> {
-  const [row] = await selectReports(db).where(eq(reports.id, id));
+  const [row] = await reportById(db).execute({ id });
   return row ?? null;
 }
 

@@ -1,0 +1,158 @@
+// Reads against what the database can do (issue: first paint and reads). On the same database and
+// in the same process as the app, a reference route does one primary-key select and answers it as
+// JSON; autocannon measures it and each read route in turn, side by side, and the ratio of their
+// rates is recorded. Runs on the PostgreSQL server (BENCH_DATABASE_URL, recreated) and on
+// embedded PGlite. `GET /` needs the built web app (`npm run build`).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createAdmin, createUser, type TestUser } from '../apps/server/test/factories';
+import { createReport } from '../apps/server/test/reports';
+import { sqlRows } from '../apps/server/test/sql';
+import { startBenchApp } from './support/app';
+import { recordResult } from './support/results';
+
+const DURATION = Number(process.env.DURATION ?? 8);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const label = process.env.BENCH_LABEL ?? 'current';
+const postgresUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_reads_bench';
+const webDist = path.join(import.meta.dirname, '..', 'apps/web/dist/index.html');
+if (!existsSync(webDist)) throw new Error('GET / needs the built web app: run "npm run build"');
+
+async function recreate(url: string) {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const name = new URL(url).pathname.slice(1);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+type Target = { name: string; path: string; who: 'reporter' | 'admin' | 'nobody' };
+
+const targets = (reportId: number): Target[] => [
+  { name: 'GET /api/reports/{id}/', path: `/api/reports/${reportId}/`, who: 'reporter' },
+  {
+    name: 'GET /api/reports/{id}/comments/',
+    path: `/api/reports/${reportId}/comments/`,
+    who: 'reporter',
+  },
+  { name: 'GET /api/notifications/', path: '/api/notifications/', who: 'admin' },
+  { name: 'GET /api/admin/analytics/', path: '/api/admin/analytics/', who: 'admin' },
+  {
+    name: 'GET /api/admin/reports/?limit=25',
+    path: '/api/admin/reports/?limit=25',
+    who: 'admin',
+  },
+  { name: 'GET /', path: '/', who: 'nobody' },
+];
+
+async function measure(base: string, route: string, authorization?: string) {
+  const result = await autocannon({
+    url: `${base}${route}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: authorization ? { authorization } : {},
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${route}: ${failed} of ${result.requests.total} failed`);
+  return { rate: result.requests.average, p99: result.latency.p99 };
+}
+
+type Row = { database: string; target: string; reference: number; rate: number; p99: number };
+
+async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
+  if (database === 'PostgreSQL') await recreate(postgresUrl);
+  const bench = await startBenchApp({
+    databaseUrl: database === 'PostgreSQL' ? postgresUrl : undefined,
+    env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_WRITE_PER_MINUTE: '1000000' },
+    extend: (app, handle) => {
+      // One primary-key select, answered as JSON: the floor a read route is measured against.
+      app.get('/bench/one-select/:id', async (request) => {
+        const id = Number((request.params as { id: string }).id);
+        const rows = await sqlRows(handle.db, sql`select id, username from users where id = ${id}`);
+        return rows[0] ?? null;
+      });
+    },
+  });
+  const t = { app: bench.app, database: bench.database, config: bench.config };
+  const reporter = await createUser(t);
+  const admin = await createAdmin(t);
+  // A little of everything the routes read: reports, a thread, notices.
+  let reportId = 0;
+  for (let i = 0; i < 30; i += 1) {
+    const report = await createReport(t, reporter, {
+      title: `Bench report ${i}`,
+      description: 'What happened, in some detail.',
+      is_anonymous: i % 3 === 0 ? 'true' : 'false',
+    });
+    reportId ||= report.id;
+  }
+  for (let i = 0; i < 5; i += 1) {
+    for (const author of [reporter, admin]) {
+      const response = await bench.app.inject({
+        method: 'POST',
+        url: `/api/reports/${reportId}/comments/`,
+        headers: author.headers,
+        payload: { message: `Message ${i} from ${author === admin ? 'admin' : 'reporter'}.` },
+      });
+      if (response.statusCode !== 201) throw new Error(`comment: ${response.body}`);
+    }
+  }
+
+  const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
+  const rows: Row[] = [];
+  const fresh = async (user: TestUser) => {
+    const login = await bench.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { username: user.username, password: user.password },
+    });
+    return `Bearer ${login.json().access}`;
+  };
+  await measure(address, `/bench/one-select/${reporter.id}`); // warm-up
+  const only = process.env.ONLY;
+  for (const target of targets(reportId).filter((t) => !only || t.name.includes(only))) {
+    const authorization =
+      target.who === 'nobody' ? undefined : await fresh(target.who === 'admin' ? admin : reporter);
+    const reference = await measure(address, `/bench/one-select/${reporter.id}`);
+    const measured = await measure(address, target.path, authorization);
+    rows.push({
+      database,
+      target: target.name,
+      reference: reference.rate,
+      rate: measured.rate,
+      p99: measured.p99,
+    });
+    console.log(
+      `${database} ${target.name}: ${Math.round(measured.rate)} req/s, reference ${Math.round(reference.rate)} (${(measured.rate / reference.rate).toFixed(2)}x)`,
+    );
+  }
+  await bench.close();
+  return rows;
+}
+
+const databases = (process.env.DATABASES ?? 'PostgreSQL,PGlite').split(',') as (
+  | 'PostgreSQL'
+  | 'PGlite'
+)[];
+const rows: Row[] = [];
+for (const database of databases) rows.push(...(await run(database)));
+if (process.env.ONLY) process.exit(0);
+const table = [
+  `${DURATION} s per route, ${CONNECTIONS} connections, the reference (one primary-key select`,
+  'answered as JSON, same process and database) measured just before each route. Build:',
+  `${label}.`,
+  '',
+  '| database | route | req/s | reference req/s | ratio | p99 ms |',
+  '|---|---|---|---|---|---|',
+  ...rows.map(
+    (row) =>
+      `| ${row.database} | \`${row.target}\` | ${Math.round(row.rate)} | ${Math.round(row.reference)} | ${(row.rate / row.reference).toFixed(2)} | ${row.p99} |`,
+  ),
+].join('\n');
+await recordResult(`Reads against one primary-key select (${label})`, table);
+process.exit(0);
