@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { dashboardLink } from './layout/nav-items';
@@ -67,7 +67,8 @@ function DashboardRedirect() {
 
 const signedIn = (element: React.ReactNode) => <RouteGuard>{element}</RouteGuard>;
 
-export const router = createBrowserRouter([
+/** Declarative routes: the data router (createBrowserRouter) would add about 17 KB to every page. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -128,4 +129,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -10,20 +10,19 @@ const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 const KB = 1000;
 
 /**
- * Gzipped JavaScript each page needs before it can draw, in the production build. The goals
- * (landing 80 KB, other public pages 110 KB, admin dashboard 150 KB) are not all met; the
- * ceilings are what the build reaches today, so a change that adds to them fails here. React DOM alone is 65 KB of it (bench/README.md, "Web: first load").
+ * Gzipped JavaScript each page needs before it can draw, in the production build. The goals are
+ * landing 80 KB, other public pages 110 KB, admin dashboard 150 KB; the admin dashboard meets its
+ * goal, the others are held at what the build reaches today (bench/README.md, "Web: first
+ * load", says what limits them), so a change that adds to them fails here.
  */
 const budgets: Record<keyof typeof pageModules, number> = {
-  landing: 125 * KB,
-  login: 170 * KB,
-  register: 170 * KB,
-  'become-admin': 170 * KB,
-  contact: 170 * KB,
-  'submit-report': 180 * KB,
-  // Goal 150: the decision dialog's form loads after the page, but modules the page needs share
-  // chunks with the contract's schemas, which bring zod (26 KB) along.
-  'admin-dashboard': 160 * KB,
+  landing: 105 * KB,
+  login: 150 * KB,
+  register: 150 * KB,
+  'become-admin': 150 * KB,
+  contact: 150 * KB,
+  'submit-report': 157 * KB,
+  'admin-dashboard': 150 * KB,
 };
 
 let dist: string;

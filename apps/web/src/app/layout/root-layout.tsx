@@ -1,9 +1,10 @@
 import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { Footer } from './footer';
+import { ScrollRestoration } from './scroll-restoration';
 import { TopNav } from './top-nav';
 
 function Shell() {

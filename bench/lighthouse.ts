@@ -1,0 +1,157 @@
+// Lighthouse in mobile mode (its default: a mid-range phone on a slow 4G connection, simulated)
+// against the built app served by a real server process, on Debian's Chromium. Public pages are
+// measured signed out; /submit-report and /admin-dashboard signed in as the superuser, whose
+// tokens are put in the browser's storage first (as the app keeps them) and kept across the run.
+// Needs `npm run build`. Writes the table to bench/README.md.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { loadConfig } from '../apps/server/src/config';
+import { ownServerEnv, startServerProcess } from '../apps/server/test/server-process';
+import { recordResult } from './support/results';
+
+const webDist = path.join(import.meta.dirname, '..', 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  throw new Error('Lighthouse measures the built web app: run "npm run build" first');
+}
+const RUNS = Number(process.env.RUNS ?? 3);
+const label = process.env.BENCH_LABEL ?? 'current';
+
+const config = loadConfig({
+  DATA_DIR: '/tmp/candor-bench-unused',
+  JWT_SECRET: randomBytes(36).toString('base64url'),
+  OWNER_HASH_SECRET: randomBytes(36).toString('base64url'),
+  ENCRYPTION_KEYS: `b1:${randomBytes(32).toString('base64')}`,
+});
+const superuser = { username: 'bench_superuser', password: 'bench-superuser-passphrase' };
+const server = await startServerProcess({
+  ...ownServerEnv(config),
+  NODE_ENV: 'production',
+  WEB_DIST_DIR: webDist,
+  SUPERUSER_USERNAME: superuser.username,
+  SUPERUSER_PASSWORD: superuser.password,
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+
+/** Signs in through the API and leaves the tokens where the app looks for them. */
+async function signIn() {
+  const response = await fetch(`${server.httpBase}/api/accounts/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(superuser),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  const tokens = (await response.json()) as { access: string; refresh: string };
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('Chromium has no default context');
+  const page = await context.newPage();
+  await page.goto(`${server.httpBase}/404-for-storage`);
+  const entries = { accessToken: tokens.access, refreshToken: tokens.refresh, isSuperuser: 'true' };
+  await page.evaluate(
+    `for (const [key, value] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(key, value)`,
+  );
+  await page.close();
+  await browser.close();
+}
+
+type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  tbt: number;
+};
+
+async function audit(route: string, signedIn: boolean): Promise<Scores> {
+  if (signedIn) await signIn();
+  const result = await lighthouse(`${server.httpBase}${route}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    disableStorageReset: signedIn,
+  });
+  if (!result) throw new Error(`Lighthouse answered nothing for ${route}`);
+  const { categories, audits } = result.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbt: value('total-blocking-time'),
+  };
+}
+
+const pages: { route: string; signedIn: boolean }[] = [
+  { route: '/', signedIn: false },
+  { route: '/login', signedIn: false },
+  { route: '/register', signedIn: false },
+  { route: '/become-admin', signedIn: false },
+  { route: '/contact-us', signedIn: false },
+  { route: '/report', signedIn: false },
+  { route: '/submit-report', signedIn: true },
+  { route: '/admin-dashboard', signedIn: true },
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+const rows: string[] = [];
+try {
+  for (const page of pages) {
+    const runs: Scores[] = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(page.route, page.signedIn));
+    // The run with the median performance score, so its figures belong together.
+    const perf = median(runs.map((run) => run.performance));
+    const chosen = runs.find((run) => run.performance === perf) as Scores;
+    console.log(page.route, chosen);
+    rows.push(
+      `| \`${page.route}\`${page.signedIn ? ' (signed in)' : ''} | ${chosen.performance} | ${(chosen.fcp / 1000).toFixed(1)} | ${(chosen.lcp / 1000).toFixed(1)} | ${chosen.cls.toFixed(3)} | ${Math.round(chosen.tbt)} | ${chosen.accessibility} | ${chosen.bestPractices} | ${chosen.seo} |`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+await recordResult(
+  `Lighthouse, mobile (${label})`,
+  [
+    `Lighthouse 12 in its default mobile mode (simulated slow 4G, 4x CPU slowdown), Debian`,
+    `Chromium, against the production build served by \`npm start\`'s server; the median of ${RUNS}`,
+    'runs by performance score. Goal on every page: performance at least 95, LCP at most 1.5 s,',
+    'accessibility, best practices and SEO 100.',
+    '',
+    '| page | performance | FCP s | LCP s | CLS | TBT ms | accessibility | best practices | SEO |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n'),
+);
+process.exit(0);
