@@ -3,7 +3,10 @@ import { planSchema, roleSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
 
 export const USERNAME_MAX = 150;
-export const PASSWORD_MIN = 8;
+
+import { PASSWORD_MIN } from './labels';
+
+export { PASSWORD_MIN };
 export const PASSWORD_MAX = 128;
 
 export const usernameSchema = z

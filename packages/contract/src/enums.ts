@@ -1,36 +1,42 @@
 import { z } from 'zod';
+import {
+  accessRequestTypes,
+  organizationTypes,
+  plans,
+  reportCategories,
+  reportDestinations,
+  reportStatuses,
+  roles,
+} from './labels';
+
+export {
+  accessRequestTypes,
+  organizationTypes,
+  plans,
+  reportCategories,
+  reportDestinations,
+  reportStatuses,
+  roles,
+};
 
 /** Spec section 9: categories, default abuse. */
-export const reportCategories = ['abuse', 'corruption', 'harassment', 'other'] as const;
 export const reportCategorySchema = z.enum(reportCategories);
 export type ReportCategory = z.infer<typeof reportCategorySchema>;
 
 /** Spec section 4. `escalated` is only ever displayed (it has a badge colour). */
-export const reportStatuses = [
-  'pending',
-  'under_review',
-  'resolved',
-  'rejected',
-  'cancelled',
-  'escalated',
-] as const;
 export const reportStatusSchema = z.enum(reportStatuses);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
-export const roles = ['user', 'admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
-export const plans = ['free', 'premium'] as const;
 export const planSchema = z.enum(plans);
 export type Plan = z.infer<typeof planSchema>;
 
-export const accessRequestTypes = ['individual', 'organization'] as const;
 export const accessRequestTypeSchema = z.enum(accessRequestTypes);
 export type AccessRequestType = z.infer<typeof accessRequestTypeSchema>;
 
 export { organizationTypeLabels } from './labels';
-export const organizationTypes = ['education', 'corporate', 'government', 'nonprofit'] as const;
 export const organizationTypeSchema = z.enum(organizationTypes);
 export type OrganizationType = z.infer<typeof organizationTypeSchema>;
 
@@ -39,6 +45,5 @@ export type OrganizationType = z.infer<typeof organizationTypeSchema>;
  * own administrators (those who belong to no organisation). A member chooses; everyone else's
  * reports go to the platform.
  */
-export const reportDestinations = ['organization', 'platform'] as const;
 export const reportDestinationSchema = z.enum(reportDestinations);
 export type ReportDestination = z.infer<typeof reportDestinationSchema>;

@@ -1,5 +1,32 @@
 // Plain values, apart from the schemas: a page that needs only these does not load zod.
 
+/** The shortest password registration accepts (accounts.ts). */
+export const PASSWORD_MIN = 8;
+
+/** Spec section 9: categories, default abuse. */
+export const reportCategories = ['abuse', 'corruption', 'harassment', 'other'] as const;
+
+/** Spec section 4. `escalated` is only ever displayed (it has a badge colour). */
+export const reportStatuses = [
+  'pending',
+  'under_review',
+  'resolved',
+  'rejected',
+  'cancelled',
+  'escalated',
+] as const;
+
+export const roles = ['user', 'admin'] as const;
+
+export const plans = ['free', 'premium'] as const;
+
+export const accessRequestTypes = ['individual', 'organization'] as const;
+
+export const organizationTypes = ['education', 'corporate', 'government', 'nonprofit'] as const;
+
+/** Where a report goes (enums.ts, reportDestinationSchema). */
+export const reportDestinations = ['organization', 'platform'] as const;
+
 /** Spec section 2 (/become-admin): value and label of each organisation type. */
 export const organizationTypeLabels = {
   education: 'Educational Institution',
@@ -7,3 +34,30 @@ export const organizationTypeLabels = {
   government: 'Government Agency',
   nonprofit: 'Non-profit Organization',
 } as const;
+
+export const REPORT_TITLE_MAX = 200;
+export const REPORT_DESCRIPTION_MAX = 20_000;
+export const MESSAGE_MAX = 5_000;
+
+/** Spec section 9: stated on the form as 'Max 10MB'; the server's limit comes from its config. */
+export const DEFAULT_MAX_UPLOAD_MB = 10;
+
+/** What evidence may be (DESIGN.md 3); decided on the server by the file's bytes. */
+export const evidenceMimeTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+] as const;
+
+export const EVIDENCE_TYPE_MESSAGE =
+  'Only image (JPEG, PNG, WebP, GIF, HEIC) or video (MP4, MOV, WebM) files are accepted.';
+
+export function evidenceTooLargeMessage(maxMb: number) {
+  return `The file is too large. The maximum size is ${maxMb} MB.`;
+}

@@ -7,33 +7,25 @@ import {
   reportStatusSchema,
 } from './enums';
 import { REQUIRED_MESSAGE, requiredText, tooLongMessage } from './fields';
+import {
+  DEFAULT_MAX_UPLOAD_MB,
+  EVIDENCE_TYPE_MESSAGE,
+  evidenceMimeTypes,
+  evidenceTooLargeMessage,
+  MESSAGE_MAX,
+  REPORT_DESCRIPTION_MAX,
+  REPORT_TITLE_MAX,
+} from './labels';
 
-export const REPORT_TITLE_MAX = 200;
-export const REPORT_DESCRIPTION_MAX = 20_000;
-export const MESSAGE_MAX = 5_000;
-
-/** Spec section 9: stated on the form as 'Max 10MB'; the server's limit comes from its config. */
-export const DEFAULT_MAX_UPLOAD_MB = 10;
-
-/** What evidence may be (DESIGN.md 3); decided on the server by the file's bytes. */
-export const evidenceMimeTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/heic',
-  'image/heif',
-  'video/mp4',
-  'video/quicktime',
-  'video/webm',
-] as const;
-
-export const EVIDENCE_TYPE_MESSAGE =
-  'Only image (JPEG, PNG, WebP, GIF, HEIC) or video (MP4, MOV, WebM) files are accepted.';
-
-export function evidenceTooLargeMessage(maxMb: number) {
-  return `The file is too large. The maximum size is ${maxMb} MB.`;
-}
+export {
+  DEFAULT_MAX_UPLOAD_MB,
+  EVIDENCE_TYPE_MESSAGE,
+  evidenceMimeTypes,
+  evidenceTooLargeMessage,
+  MESSAGE_MAX,
+  REPORT_DESCRIPTION_MAX,
+  REPORT_TITLE_MAX,
+};
 
 /** A multipart checkbox: 'true'/'false' (what the web app sends), also 'on', '1', '0'. */
 const formBoolean = (fallback: boolean) =>

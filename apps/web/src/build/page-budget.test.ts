@@ -17,12 +17,12 @@ const KB = 1000;
  */
 const budgets: Record<keyof typeof pageModules, number> = {
   landing: 105 * KB,
-  login: 150 * KB,
-  register: 150 * KB,
-  'become-admin': 150 * KB,
-  contact: 150 * KB,
-  'submit-report': 157 * KB,
-  'admin-dashboard': 150 * KB,
+  login: 120 * KB,
+  register: 120 * KB,
+  'become-admin': 120 * KB,
+  contact: 123 * KB,
+  'submit-report': 130 * KB,
+  'admin-dashboard': 145 * KB,
 };
 
 let dist: string;

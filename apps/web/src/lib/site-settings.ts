@@ -1,11 +1,16 @@
-import { type SiteSettings, siteSettingsSchema } from '@candor/contract/site';
+import type { SiteSettings } from '@candor/contract/site';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
 export const siteSettingsQueryKey = ['site', 'settings'] as const;
 
 export async function getSiteSettings(): Promise<SiteSettings> {
-  return siteSettingsSchema.parse(await apiFetch('/api/site/', { auth: false }));
+  // The schema arrives with the answer, so pages that show a setting do not load zod to draw.
+  const [{ siteSettingsSchema }, body] = await Promise.all([
+    import('@candor/contract/site'),
+    apiFetch('/api/site/', { auth: false }),
+  ]);
+  return siteSettingsSchema.parse(body);
 }
 
 /** Public settings (upload limit, contact details); they change only with a redeploy. */

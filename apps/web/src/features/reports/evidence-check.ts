@@ -3,7 +3,7 @@ import {
   EVIDENCE_TYPE_MESSAGE,
   evidenceMimeTypes,
   evidenceTooLargeMessage,
-} from '@candor/contract/reports';
+} from '@candor/contract/labels';
 
 const byExtension = /\.(jpe?g|png|webp|gif|heic|heif|mp4|mov|webm)$/i;
 

@@ -1,4 +1,3 @@
-import { issuesToErrorBody } from '@candor/contract/errors';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -13,16 +12,36 @@ const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
+ * A contract schema, or a function that loads it: a page can then draw without zod and the
+ * contract's schemas, which arrive when the form is first checked (bench/README.md, "Web: first
+ * load").
+ */
+export type SchemaSource<TSchema extends z.ZodType> = TSchema | (() => Promise<TSchema>);
+
+/**
  * A react-hook-form resolver checking the request a form would send with the contract schema the
  * server uses (STYLE.md "one shape, one place"), and naming the fields' problems with the
  * contract's one mapping of zod issues, as the server's 400 answers do. A valid form hands its
  * request, as sent (not as the server transforms it), to the submit handler.
  */
 export function contractResolver<TForm extends FieldValues, TSchema extends z.ZodType>(
-  schema: TSchema,
+  source: SchemaSource<TSchema>,
   { toInput, requiredMessages = {} }: ContractFormOptions<TForm, TSchema> = {},
 ): Resolver<TForm, unknown, z.input<TSchema>> {
-  return (values) => {
+  let loading: Promise<[TSchema, typeof import('@candor/contract/errors')]> | undefined;
+  const load = () => {
+    loading ??= Promise.all([
+      typeof source === 'function' ? source() : Promise.resolve(source),
+      import('@candor/contract/errors'),
+    ]);
+    // A failed download is tried again at the next check.
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+  return async (values) => {
+    const [schema, { issuesToErrorBody }] = await load();
     const input = toInput ? toInput(values) : (values as z.input<TSchema>);
     const parsed = schema.safeParse(input);
     if (parsed.success) return { values: input, errors: {} };

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -9,7 +9,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/error-messages';
-import { type ContractFormOptions, contractResolver } from './contract-resolver';
+import { type ContractFormOptions, contractResolver, type SchemaSource } from './contract-resolver';
 
 type Options<TForm extends FieldValues, TSchema extends z.ZodType> = ContractFormOptions<
   TForm,
@@ -25,12 +25,26 @@ export type FormMessage = { tone: 'success' | 'error'; text: string };
  * show beside their fields until the next submission.
  */
 export function useContractForm<TForm extends FieldValues, TSchema extends z.ZodType>(
-  schema: TSchema,
+  schema: SchemaSource<TSchema>,
   { defaultValues, ...options }: Options<TForm, TSchema>,
 ) {
+  // A schema loaded on demand is loaded once for the form's life.
+  const loaded = useRef<Promise<TSchema> | null>(null);
+  const source: SchemaSource<TSchema> =
+    typeof schema === 'function'
+      ? () => {
+          if (!loaded.current) {
+            loaded.current = schema();
+            loaded.current.catch(() => {
+              loaded.current = null;
+            });
+          }
+          return loaded.current;
+        }
+      : schema;
   const form = useForm<TForm, unknown, z.input<TSchema>>({
     defaultValues,
-    resolver: contractResolver(schema, options),
+    resolver: contractResolver(source, options),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });

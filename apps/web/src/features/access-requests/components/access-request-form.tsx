@@ -1,13 +1,6 @@
-import {
-  type AccessRequestInput,
-  accessRequestInputSchema,
-} from '@candor/contract/access-requests';
-import {
-  type AccessRequestType,
-  type OrganizationType,
-  organizationTypeLabels,
-  organizationTypes,
-} from '@candor/contract/enums';
+import type { AccessRequestInput } from '@candor/contract/access-requests';
+import type { AccessRequestType, OrganizationType } from '@candor/contract/enums';
+import { organizationTypeLabels, organizationTypes } from '@candor/contract/labels';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,6 +11,10 @@ import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useCreateAccessRequest } from '../api/create-access-request';
 import { ClaimCodeNotice } from './claim-code-notice';
+
+/** The form's schema arrives with its first check, not with the page (bench/README.md). */
+const loadAccessRequestSchema = () =>
+  import('@candor/contract/access-requests').then((contract) => contract.accessRequestInputSchema);
 
 const SUCCESS = 'Application submitted successfully! You will be notified upon approval.';
 
@@ -58,7 +55,7 @@ function payloadOf(values: typeof EMPTY): AccessRequestInput {
 export function AccessRequestForm() {
   const mutation = useCreateAccessRequest();
   const { field, message, setMessage, onSubmit, reset, showServerErrors, watch } = useContractForm(
-    accessRequestInputSchema,
+    loadAccessRequestSchema,
     { defaultValues: EMPTY, toInput: payloadOf },
   );
   const [claimCode, setClaimCode] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import type { AccessRequestCreated } from '@candor/contract/access-requests';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -62,8 +62,11 @@ describe('BecomeAdminPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'not-an-email');
     await submit(user);
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
-      'Enter a valid email address.',
+    // The form's schema arrives with its first check.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+        'Enter a valid email address.',
+      ),
     );
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByLabelText('Description')).toHaveAccessibleDescription(
@@ -71,8 +74,10 @@ describe('BecomeAdminPage', () => {
     );
     await user.selectOptions(screen.getByLabelText('Request type'), 'organization');
     await submit(user);
-    expect(screen.getByLabelText('Organization type')).toHaveAccessibleDescription(
-      'This field is required.',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Organization type')).toHaveAccessibleDescription(
+        'This field is required.',
+      ),
     );
     expect(screen.getByLabelText('Organization name')).toHaveAccessibleDescription(
       'This field is required.',

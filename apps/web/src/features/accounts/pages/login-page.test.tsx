@@ -76,7 +76,8 @@ describe('LoginPage', () => {
     renderPage(<LoginPage />, { path: '/login' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
-    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    // The form's schema arrives with its first check.
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     const username = screen.getByLabelText('Username');
     expect(username).toHaveAccessibleDescription('Username is required.');

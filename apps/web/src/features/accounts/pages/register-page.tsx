@@ -1,4 +1,5 @@
-import { PASSWORD_MIN, type RegisterInput, registerInputSchema } from '@candor/contract/accounts';
+import type { RegisterInput } from '@candor/contract/accounts';
+import { PASSWORD_MIN } from '@candor/contract/labels';
 import { useLocation, useSearchParams } from 'react-router';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
@@ -11,6 +12,10 @@ import { login } from '../api/login';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { registrationErrorMessage } from '../registration-error';
+
+/** The form's schema arrives with its first check, not with the page (bench/README.md). */
+const loadRegisterSchema = () =>
+  import('@candor/contract/accounts').then((contract) => contract.registerInputSchema);
 
 /** Spec section 9: redirect to /login 2 s after registering. */
 const REDIRECT_DELAY_MS = 2000;
@@ -42,7 +47,7 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const goal = (useLocation().state ?? {}) as LoginState;
   const { field, message, setMessage, onSubmit, showServerErrors, errorSummary } = useContractForm(
-    registerInputSchema,
+    loadRegisterSchema,
     {
       // The invitation code of an applicant for admin access (README "Becoming an administrator").
       defaultValues: { ...registerForm, claim_code: searchParams.get('code') ?? '' },

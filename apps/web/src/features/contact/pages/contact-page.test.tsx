@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@candor/contract/site';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderPage } from '@/test/render';
 import { ContactPage } from './contact-page';
@@ -41,6 +41,10 @@ describe('ContactPage', () => {
     renderPage(<ContactPage />, { path: '/contact-us' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Send Message' }));
+    // The form's schema arrives with its first check.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('This field is required.'),
+    );
     for (const label of ['Name', 'Subject']) {
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription('This field is required.');
     }

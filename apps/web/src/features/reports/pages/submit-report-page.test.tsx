@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@candor/contract/site';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -69,7 +69,8 @@ describe('SubmitReportPage', () => {
   it('requires a title and a description', async () => {
     renderPage(<SubmitReportPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
-    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    // The form's schema arrives with its first check.
+    await waitFor(() => expect(screen.getAllByText('This field is required.')).toHaveLength(2));
   });
 
   it('refuses a file that is not an image or video, and one over the limit, before sending', async () => {

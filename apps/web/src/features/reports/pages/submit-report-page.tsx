@@ -1,10 +1,5 @@
-import { reportCategories } from '@candor/contract/enums';
-import {
-  type CreateReportFields,
-  createReportFieldsSchema,
-  REPORT_TITLE_MAX,
-  type Report,
-} from '@candor/contract/reports';
+import { REPORT_TITLE_MAX, reportCategories } from '@candor/contract/labels';
+import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
@@ -33,6 +28,10 @@ import { evidenceProblem } from '../evidence-check';
 import { emptyReportForm, type ReportFormValues, reportDraft } from '../report-draft';
 import { submissionErrorMessage } from '../submission-error';
 
+/** The form's schema arrives with its first check, not with the page (bench/README.md). */
+const loadReportSchema = () =>
+  import('@candor/contract/reports').then((contract) => contract.createReportFieldsSchema);
+
 const NOT_LOGGED_IN = 'You must be logged in to submit a report.';
 /** Spec section 9 has no figure for this redirect; the login page's 1.5 s reads the same. */
 const LOGIN_REDIRECT_MS = 1500;
@@ -57,7 +56,7 @@ const STILL_CHECKING = 'Still checking who receives your report. Try again in a 
 export function SubmitReportPage() {
   const { user } = useAuth();
   const [draft] = useState(reportDraft.get);
-  const form = useContractForm(createReportFieldsSchema, {
+  const form = useContractForm(loadReportSchema, {
     defaultValues: draft?.values ?? emptyReportForm,
   });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
