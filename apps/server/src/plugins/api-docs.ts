@@ -84,7 +84,7 @@ function errorStatusesOf(route: RouteOptions, schema: FastifySchema, guard: Guar
   if (schema.params) statuses.add(404);
   if (schema.form) statuses.add(413);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
-  return [...statuses].sort();
+  return [...statuses].sort((a, b) => a - b);
 }
 
 function fileResponse(answer: FileAnswer) {
@@ -103,10 +103,12 @@ type TransformInput = Parameters<typeof zodTransform>[0];
 
 /**
  * The route schemas as the document shows them. Fastify validates each request once, with the
- * zod schemas the routes carry (app.ts sets the zod validator and serializer compilers); this
- * transform only reads them to write JSON Schema, on a copy, when the document is first asked
- * for. What it adds (error answers, security, multipart forms, file answers) is never seen by
- * Fastify, so validation and its error bodies (packages/contract/src/errors.ts) stay as they are.
+ * zod schemas the routes already carried (app.ts sets the zod validator and serializer
+ * compilers); this transform only reads them to write JSON Schema, on a copy, when the document
+ * is first asked for, and validates nothing. What it adds (error answers, security, multipart
+ * forms, file answers) comes from the documentation-only keys of lib/api-docs.ts and from the
+ * route's guard and limits, and is never seen by Fastify: no route accepts, refuses or answers
+ * differently for it, and validation errors keep their bodies (packages/contract/src/errors.ts).
  */
 function transform(input: TransformInput) {
   const route = input.route as RouteOptions;
@@ -126,7 +128,7 @@ function transform(input: TransformInput) {
   const documented = {
     ...rest,
     ...(security ? { security } : {}),
-    // Multipart only: the routes that take a form also take its fields as JSON, without a file.
+    // The form as multipart; a route that also takes its fields as JSON says so in its description.
     ...(form ? { body: form, consumes: ['multipart/form-data'] } : {}),
     response,
   };
