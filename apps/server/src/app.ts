@@ -32,6 +32,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { retagLegacyOwners } from './modules/reports/owner-index';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { liveNotificationsPlugin } from './plugins/live-notifications';
@@ -140,6 +141,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     options: { maxPayload: 64 * 1024, handleProtocols: selectLiveProtocol },
   });
 
+  // Before the routes: it records each route as it is registered.
+  await app.register(apiDocsPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api/accounts' });

@@ -14,6 +14,7 @@ import * as service from './access-requests.service';
 /** Spec section 7: the application and the superuser's review, under /api/accounts. */
 export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const tags = ['Access requests'];
 
   app.post(
     '/admin-access-request/',
@@ -21,7 +22,12 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A bad token is refused before the body is looked at; no token is fine.
       onRequest: guards.optional,
       config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } },
-      schema: { body: accessRequestInputSchema, response: { 201: accessRequestCreatedSchema } },
+      schema: {
+        tags,
+        summary: 'Apply to become an administrator',
+        body: accessRequestInputSchema,
+        response: { 201: accessRequestCreatedSchema },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await service.createRequest(ctx, optionalUser(request), request.body)),
@@ -32,6 +38,8 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.superuser,
       schema: {
+        tags,
+        summary: 'Applications waiting for review',
         querystring: pageQuerySchema,
         response: { 200: listOrPageOf(accessRequestReviewItemSchema) },
       },
@@ -44,6 +52,8 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.superuser,
       schema: {
+        tags,
+        summary: 'Approve or reject an application',
         params: idParamsSchema,
         body: accessReviewDecisionInputSchema,
         response: { 200: accessReviewDecisionSchema },

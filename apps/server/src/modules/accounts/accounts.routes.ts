@@ -23,19 +23,33 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginLimit = { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } };
   // Every signed-in tab refreshes every few minutes; a refresh token cannot be guessed.
   const refreshLimit = { rateLimit: { max: limits.loginPerMinute * 4, timeWindow: 60_000 } };
+  const tags = ['Accounts'];
 
   app.post(
     '/register/',
     {
       config: authLimit,
-      schema: { body: registerInputSchema, response: { 201: registeredUserSchema } },
+      schema: {
+        tags,
+        summary: 'Register an account',
+        body: registerInputSchema,
+        response: { 201: registeredUserSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await service.registerUser(ctx, request.body)),
   );
 
   app.post(
     '/login/',
-    { config: loginLimit, schema: { body: loginInputSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: loginLimit,
+      schema: {
+        tags,
+        summary: 'Log in: an access token and a refresh token',
+        body: loginInputSchema,
+        response: { 200: tokenPairSchema },
+      },
+    },
     async (request) => sessions.login(ctx, request.body, request.ip),
   );
 
@@ -43,14 +57,26 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/token/refresh/',
     {
       config: refreshLimit,
-      schema: { body: refreshInputSchema, response: { 200: tokenPairSchema } },
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new pair',
+        body: refreshInputSchema,
+        response: { 200: tokenPairSchema },
+      },
     },
     async (request) => sessions.refresh(ctx, request.body.refresh),
   );
 
   app.post(
     '/logout/',
-    { schema: { body: logoutInputSchema, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Log out: revoke the login of a refresh token',
+        body: logoutInputSchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await sessions.logout(ctx, request.body.refresh);
       return reply.code(204).send(null);
@@ -59,7 +85,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/',
-    { onRequest: guards.user, schema: { response: { 200: profileSchema } } },
+    {
+      onRequest: guards.user,
+      schema: { tags, summary: "The caller's profile", response: { 200: profileSchema } },
+    },
     async (request) => service.getProfile(ctx, requireUser(request).id),
   );
 
@@ -67,7 +96,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/',
     {
       onRequest: guards.user,
-      schema: { body: updateProfileInputSchema, response: { 200: profileSchema } },
+      schema: {
+        tags,
+        summary: "Change the caller's profile",
+        body: updateProfileInputSchema,
+        response: { 200: profileSchema },
+      },
     },
     async (request) => service.updateProfile(ctx, requireUser(request).id, request.body),
   );

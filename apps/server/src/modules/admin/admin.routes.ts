@@ -17,12 +17,15 @@ import { exportReports } from './export.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const tags = ['Admin'];
 
   app.get(
     '/reports/',
     {
       onRequest: guards.admin,
       schema: {
+        tags,
+        summary: "Reports in the administrator's scope, filtered and searched",
         querystring: adminReportsQuerySchema,
         response: { 200: listOrPageOf(adminReportSchema) },
       },
@@ -32,13 +35,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/waiting/',
-    { onRequest: guards.superuser, schema: { response: { 200: waitingReportSchema.array() } } },
+    {
+      onRequest: guards.superuser,
+      schema: {
+        tags,
+        summary: 'Reports no administrator has acknowledged in time',
+        response: { 200: waitingReportSchema.array() },
+      },
+    },
     async () => service.listWaitingReports(ctx),
   );
 
   app.get(
     '/analytics/',
-    { onRequest: guards.admin, schema: { response: { 200: analyticsSchema } } },
+    {
+      onRequest: guards.admin,
+      schema: {
+        tags,
+        summary: "Counts of the reports in the administrator's scope",
+        response: { 200: analyticsSchema },
+      },
+    },
     async (request) => service.getAnalytics(ctx, requireAdmin(request)),
   );
 
@@ -47,6 +64,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.admin,
       schema: {
+        tags,
+        summary: "Change a report's status",
         params: idParamsSchema,
         body: updateReportStatusInputSchema,
         response: { 200: reportSchema },
@@ -62,6 +81,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.admin,
       config: accountWriteLimit(ctx, 'rate.message-write'),
       schema: {
+        tags,
+        summary: 'Acknowledge a report, with an optional first message',
         params: idParamsSchema,
         body: acknowledgeReportInputSchema.nullish(),
         response: { 200: reportSchema },
@@ -77,7 +98,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.admin,
       config: accountWriteLimit(ctx, 'rate.report-export'),
       schema: {
+        tags,
+        summary: "The reports in the administrator's scope as CSV",
         querystring: adminExportQuerySchema,
+        files: { 200: { description: 'The CSV file', types: ['text/csv'] } },
       },
     },
     async (request, reply) => {

@@ -6,17 +6,30 @@ import * as service from './audit.service';
 /** The append-only audit log, for the superuser (DESIGN.md 10). Always a page. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const tags = ['Audit'];
   app.get(
     '/',
     {
       onRequest: guards.superuser,
-      schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
+      schema: {
+        tags,
+        summary: 'A page of the audit log, newest first',
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema },
+      },
     },
     async (request) => service.pageAuditLog(ctx, request.query),
   );
   app.get(
     '/chain/',
-    { onRequest: guards.superuser, schema: { response: { 200: auditChainSchema } } },
+    {
+      onRequest: guards.superuser,
+      schema: {
+        tags,
+        summary: "Check the audit log's hash chain",
+        response: { 200: auditChainSchema },
+      },
+    },
     async () => service.checkAuditChain(ctx),
   );
 };

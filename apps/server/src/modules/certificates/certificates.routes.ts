@@ -13,7 +13,15 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's path (section 7): /api/reports/reports/{id}/certificate/.
   app.get(
     '/reports/:id/certificate/',
-    { onRequest: guards.user, schema: { params: idParamsSchema } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags: ['Reports'],
+        summary: 'The PDF certificate of an own report',
+        params: idParamsSchema,
+        files: { 200: { description: 'The certificate', types: ['application/pdf'] } },
+      },
+    },
     async (request, reply) => {
       const certificate = await service.exportCertificate(
         ctx,
@@ -32,6 +40,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute * 3, timeWindow: 60_000 } },
       schema: {
+        tags: ['Reports'],
+        summary: 'Check a certificate by its code',
         querystring: verifyCertificateQuerySchema,
         response: { 200: certificateVerificationSchema },
       },

@@ -7,12 +7,18 @@ import * as service from './comments.service';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const tags = ['Messages'];
 
   app.get(
     '/:id/comments/',
     {
       onRequest: guards.user,
-      schema: { params: idParamsSchema, response: { 200: z.array(reportMessageSchema) } },
+      schema: {
+        tags,
+        summary: "A report's thread, oldest first",
+        params: idParamsSchema,
+        response: { 200: z.array(reportMessageSchema) },
+      },
     },
     async (request) => service.listMessages(ctx, requireUser(request), request.params.id),
   );
@@ -23,6 +29,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.user,
       config: accountWriteLimit(ctx, 'rate.message-write'),
       schema: {
+        tags,
+        summary: "Add a message to a report's thread",
         params: idParamsSchema,
         body: createMessageInputSchema,
         response: { 201: reportMessageSchema },

@@ -11,13 +11,19 @@ import * as service from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const tags = ['Contact'];
 
   app.post(
     '/',
     {
       onRequest: guards.optional,
       config: { rateLimit: { max: ctx.config.rateLimits.writePerMinute, timeWindow: 60_000 } },
-      schema: { body: contactInputSchema, response: { 201: contactCreatedSchema } },
+      schema: {
+        tags,
+        summary: 'Send a message to the operators',
+        body: contactInputSchema,
+        response: { 201: contactCreatedSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await service.submitMessage(ctx, request.body)),
   );
@@ -27,6 +33,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.superuser,
       schema: {
+        tags,
+        summary: 'Messages sent to the operators, newest first',
         querystring: pageQuerySchema,
         response: { 200: listOrPageOf(contactMessageSchema) },
       },
@@ -38,7 +46,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/mark_read/',
     {
       onRequest: guards.superuser,
-      schema: { params: idParamsSchema, response: { 200: contactMessageSchema } },
+      schema: {
+        tags,
+        summary: 'Mark a message read',
+        params: idParamsSchema,
+        response: { 200: contactMessageSchema },
+      },
     },
     async (request) => service.markRead(ctx, requireSuperuser(request), request.params.id),
   );

@@ -5,7 +5,13 @@ import { z } from 'zod';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['Site'],
+        summary: 'Whether the server and its database answer',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => {
       await app.ctx.db.execute(sql`select 1`);
       return { status: 'ok' as const };

@@ -1,4 +1,5 @@
 import {
+  createGuestReportFieldsSchema,
   guestReportCreatedSchema,
   intakeOrganizationSchema,
   proofOfWorkChallengeSchema,
@@ -7,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { evidenceFilePart, FORM_ALSO_JSON } from '../../lib/api-docs';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import { fileGuestReport, getIntakeOrganization } from './intake.service';
 import { newChallenge } from './proof-of-work';
@@ -43,13 +45,23 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     ctx.config.intake.perAddressPerHour,
     3_600_000,
   );
-  const fileSchema = { response: { 201: guestReportCreatedSchema } };
+  const tags = ['Intake'];
+  const fileSchema = {
+    tags,
+    description: `No account: the \`proof\` field is a solved challenge of \`GET /api/intake/challenge/\`. ${FORM_ALSO_JSON}`,
+    form: createGuestReportFieldsSchema.extend({ file_upload: evidenceFilePart }),
+    response: { 201: guestReportCreatedSchema },
+  };
 
   app.get(
     '/challenge/',
     {
       config: perAddress(ctx, 'rate.intake-challenge', 120, 60_000),
-      schema: { response: { 200: proofOfWorkChallengeSchema } },
+      schema: {
+        tags,
+        summary: 'A proof-of-work challenge to solve before filing',
+        response: { 200: proofOfWorkChallengeSchema },
+      },
     },
     async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await newChallenge(ctx)),
@@ -59,7 +71,12 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/',
     {
       config: perAddress(ctx, 'rate.intake-page', 300, 60_000),
-      schema: { params: slugParamsSchema, response: { 200: intakeOrganizationSchema } },
+      schema: {
+        tags,
+        summary: 'The organisation a reporting link names',
+        params: slugParamsSchema,
+        response: { 200: intakeOrganizationSchema },
+      },
     },
     async (request) => getIntakeOrganization(ctx, request.params.slug),
   );
@@ -69,7 +86,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: filingLimit,
       preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      schema: fileSchema,
+      schema: { ...fileSchema, summary: 'File a report to the platform, without an account' },
     },
     async (request, reply) => {
       const form = await readReportForm(request, maxBytes);
@@ -82,7 +99,11 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: filingLimit,
       preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      schema: { ...fileSchema, params: slugParamsSchema },
+      schema: {
+        ...fileSchema,
+        summary: "File a report to a link's organisation, without an account",
+        params: slugParamsSchema,
+      },
     },
     async (request, reply) => {
       const form = await readReportForm(request, maxBytes);

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { evidenceFilePart, guestSessionSecurity } from '../../lib/api-docs';
 import { FieldValidationError } from '../../lib/errors';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import { requireGuestReportId } from './guest-session';
@@ -20,6 +21,8 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const maxBytes = ctx.config.uploads.maxBytes;
   const reportOf = (request: FastifyRequest) => requireGuestReportId(ctx, request);
+  const tags = ['Track'];
+  const security = guestSessionSecurity;
   // Writes per report, like an account's per account: never keyed by the address.
   const writeLimit = {
     rateLimit: {
@@ -36,7 +39,12 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Loose per address; wrong receipts have their own, strict, count (track.service.ts).
       config: perAddress(ctx, 'rate.track-session', 60, 60_000),
-      schema: { body: trackSessionInputSchema, response: { 200: trackSessionSchema } },
+      schema: {
+        tags,
+        summary: 'Open a session for the report of a receipt',
+        body: trackSessionInputSchema,
+        response: { 200: trackSessionSchema },
+      },
     },
     async (request) =>
       service.openSession(
@@ -46,13 +54,22 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/report/', { schema: { response: { 200: reportSchema } } }, async (request) =>
-    service.getReport(ctx, await reportOf(request)),
+  app.get(
+    '/report/',
+    { schema: { tags, security, summary: 'The report', response: { 200: reportSchema } } },
+    async (request) => service.getReport(ctx, await reportOf(request)),
   );
 
   app.get(
     '/messages/',
-    { schema: { response: { 200: z.array(reportMessageSchema) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The report's thread, oldest first",
+        response: { 200: z.array(reportMessageSchema) },
+      },
+    },
     async (request) => service.listMessages(ctx, await reportOf(request)),
   );
 
@@ -63,7 +80,13 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         await reportOf(request);
       },
       config: writeLimit,
-      schema: { body: guestMessageInputSchema, response: { 201: reportMessageSchema } },
+      schema: {
+        tags,
+        security,
+        summary: "Add a message to the report's thread",
+        body: guestMessageInputSchema,
+        response: { 201: reportMessageSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -79,7 +102,13 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: writeLimit,
       preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      schema: { response: { 200: reportSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Add the evidence file, while the report has none',
+        form: z.strictObject({ file_upload: evidenceFilePart }),
+        response: { 200: reportSchema },
+      },
     },
     async (request) => {
       const form = await readReportForm(request, maxBytes);
@@ -97,12 +126,18 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cancel/',
     {
       onRequest: async (request) => void (await reportOf(request)),
-      schema: { response: { 200: reportSchema } },
+      schema: { tags, security, summary: 'Withdraw the report', response: { 200: reportSchema } },
     },
     async (request) => service.withdraw(ctx, await reportOf(request)),
   );
 
-  app.get('/certificate/', async (request, reply) => {
+  const certificateSchema = {
+    tags,
+    security,
+    summary: 'The PDF certificate of the report',
+    files: { 200: { description: 'The certificate', types: ['application/pdf'] } },
+  };
+  app.get('/certificate/', { schema: certificateSchema }, async (request, reply) => {
     const certificate = await service.certificate(ctx, await reportOf(request));
     return reply
       .header('content-type', 'application/pdf')

@@ -12,12 +12,15 @@ import * as service from './notifications.service';
 /** `/api/notifications/...`: only ever the caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const tags = ['Notifications'];
 
   app.get(
     '/',
     {
       onRequest: guards.user,
       schema: {
+        tags,
+        summary: "The caller's notifications, newest first",
         querystring: pageQuerySchema,
         response: { 200: listOrPageOf(notificationSchema) },
       },
@@ -27,13 +30,23 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/unread_count/',
-    { onRequest: guards.user, schema: { response: { 200: unreadCountSchema } } },
+    {
+      onRequest: guards.user,
+      schema: { tags, summary: 'How many are unread', response: { 200: unreadCountSchema } },
+    },
     async (request) => service.unreadCount(ctx, requireUser(request).id),
   );
 
   app.post(
     '/mark_all_read/',
-    { onRequest: guards.user, schema: { response: { 200: markAllReadResultSchema } } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: 'Mark every notification read',
+        response: { 200: markAllReadResultSchema },
+      },
+    },
     async (request) => service.markAllRead(ctx, requireUser(request).id),
   );
 
@@ -41,7 +54,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/mark_read/',
     {
       onRequest: guards.user,
-      schema: { params: idParamsSchema, response: { 200: notificationSchema } },
+      schema: {
+        tags,
+        summary: 'Mark one notification read',
+        params: idParamsSchema,
+        response: { 200: notificationSchema },
+      },
     },
     async (request) => service.markRead(ctx, requireUser(request).id, request.params.id),
   );

@@ -14,10 +14,18 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Join codes are guessable only by volume: as strict as logging in.
   const codeLimit = { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } };
+  const tags = ['Organizations'];
 
   app.get(
     '/mine/',
-    { onRequest: guards.user, schema: { response: { 200: myOrganizationSchema } } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: "The caller's organisation",
+        response: { 200: myOrganizationSchema },
+      },
+    },
     async (request) => service.getMine(ctx, requireUser(request)),
   );
 
@@ -25,7 +33,12 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mine/',
     {
       onRequest: guards.user,
-      schema: { body: updateMyOrganizationInputSchema, response: { 200: myOrganizationSchema } },
+      schema: {
+        tags,
+        summary: "Change the caller's organisation",
+        body: updateMyOrganizationInputSchema,
+        response: { 200: myOrganizationSchema },
+      },
     },
     async (request) => service.updateMine(ctx, requireUser(request), request.body),
   );
@@ -35,14 +48,22 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.user,
       config: codeLimit,
-      schema: { body: joinOrganizationInputSchema, response: { 200: myOrganizationSchema } },
+      schema: {
+        tags,
+        summary: 'Join an organisation with its code',
+        body: joinOrganizationInputSchema,
+        response: { 200: myOrganizationSchema },
+      },
     },
     async (request) => service.join(ctx, requireUser(request), request.body.code),
   );
 
   app.post(
     '/leave/',
-    { onRequest: guards.user, schema: { response: { 204: z.null() } } },
+    {
+      onRequest: guards.user,
+      schema: { tags, summary: "Leave the caller's organisation", response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await service.leave(ctx, requireUser(request));
       return reply.code(204).send(null);
@@ -51,7 +72,10 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/join-code/',
-    { onRequest: guards.user, schema: { response: { 200: joinCodeSchema } } },
+    {
+      onRequest: guards.user,
+      schema: { tags, summary: 'A new join code', response: { 200: joinCodeSchema } },
+    },
     async (request) => service.regenerateJoinCode(ctx, requireUser(request)),
   );
 
@@ -59,7 +83,12 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/deadlines/',
     {
       onRequest: guards.user,
-      schema: { body: deadlineSettingsSchema, response: { 200: myOrganizationSchema } },
+      schema: {
+        tags,
+        summary: "Set the organisation's deadlines",
+        body: deadlineSettingsSchema,
+        response: { 200: myOrganizationSchema },
+      },
     },
     async (request) => service.updateDeadlines(ctx, requireUser(request), request.body),
   );

@@ -1,7 +1,12 @@
 import { idParamsSchema } from '@candor/contract/params';
-import { reportSchema } from '@candor/contract/reports';
+import {
+  createReportFieldsSchema,
+  evidenceMimeTypes,
+  reportSchema,
+} from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { evidenceFilePart, FORM_ALSO_JSON } from '../../lib/api-docs';
 import { parseByteRange } from '../../lib/byte-range';
 import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
 import { checkDeclaredLength, readReportForm } from './report-form';
@@ -16,6 +21,7 @@ const evidenceQuerySchema = z.object({
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const maxBytes = ctx.config.uploads.maxBytes;
+  const tags = ['Reports'];
 
   app.post(
     '/',
@@ -23,7 +29,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.user,
       preValidation: async (request) => checkDeclaredLength(request, maxBytes),
       config: accountWriteLimit(ctx, 'rate.report-write'),
-      schema: { response: { 201: reportSchema } },
+      schema: {
+        tags,
+        summary: 'File a report, with one evidence file',
+        description: FORM_ALSO_JSON,
+        form: createReportFieldsSchema.extend({ file_upload: evidenceFilePart }),
+        response: { 201: reportSchema },
+      },
     },
     async (request, reply) => {
       const form = await readReportForm(request, maxBytes);
@@ -33,7 +45,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { onRequest: guards.user, schema: { response: { 200: z.array(reportSchema) } } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: "The caller's own reports",
+        response: { 200: z.array(reportSchema) },
+      },
+    },
     async (request) => service.listOwnReports(ctx, requireUser(request)),
   );
 
@@ -41,17 +60,30 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/',
     {
       onRequest: guards.user,
-      schema: { params: idParamsSchema, response: { 200: reportSchema } },
+      schema: {
+        tags,
+        summary: 'One report the caller may see',
+        params: idParamsSchema,
+        response: { 200: reportSchema },
+      },
     },
     async (request) => service.getReport(ctx, requireUser(request), request.params.id),
   );
 
   app.delete(
     '/:id/',
-    { onRequest: guards.user, schema: { params: idParamsSchema } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: 'Delete an own report',
+        params: idParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await service.deleteReport(ctx, requireUser(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -59,14 +91,31 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/cancel/',
     {
       onRequest: guards.user,
-      schema: { params: idParamsSchema, response: { 200: reportSchema } },
+      schema: {
+        tags,
+        summary: 'Withdraw an own report',
+        params: idParamsSchema,
+        response: { 200: reportSchema },
+      },
     },
     async (request) => service.cancelReport(ctx, requireUser(request), request.params.id),
   );
 
   app.get(
     '/:id/evidence/',
-    { schema: { params: idParamsSchema, querystring: evidenceQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'The evidence file of a report, by the signed link its report gives',
+        params: idParamsSchema,
+        querystring: evidenceQuerySchema,
+        files: {
+          200: { description: 'The file', types: evidenceMimeTypes },
+          206: { description: 'Part of the file (a `Range` request)', types: evidenceMimeTypes },
+        },
+        errorStatuses: [416],
+      },
+    },
     async (request, reply) => {
       const file = await service.getEvidence(ctx, request.params.id, request.query);
       reply

@@ -14,7 +14,13 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get(
     '/site/',
-    { schema: { response: { 200: siteSettingsSchema } } },
+    {
+      schema: {
+        tags: ['Site'],
+        summary: 'Support contacts, business hours and the upload limit',
+        response: { 200: siteSettingsSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return settings;
