@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { twoFactorCredentials, users } from '../../db/schema';
 import { utcToday } from '../../lib/day';
 
 export type UserRow = typeof users.$inferSelect;
@@ -79,8 +79,10 @@ export async function findCaller(db: Executor, id: number) {
       isSuperuser: users.isSuperuser,
       isActive: users.isActive,
       organizationId: users.organizationId,
+      hasTwoFactor: sql<boolean>`coalesce(${twoFactorCredentials.isEnabled}, false)`,
     })
     .from(users)
+    .leftJoin(twoFactorCredentials, eq(twoFactorCredentials.userId, users.id))
     .where(eq(users.id, id));
   return row ?? null;
 }

@@ -1,4 +1,5 @@
 import {
+  loginAnswerSchema,
   loginInputSchema,
   logoutInputSchema,
   profileSchema,
@@ -35,7 +36,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login/',
-    { config: loginLimit, schema: { body: loginInputSchema, response: { 200: tokenPairSchema } } },
+    {
+      config: loginLimit,
+      schema: { body: loginInputSchema, response: { 200: loginAnswerSchema } },
+    },
     async (request) => sessions.login(ctx, request.body, request.ip),
   );
 
@@ -60,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/',
     { onRequest: guards.user, schema: { response: { 200: profileSchema } } },
-    async (request) => service.getProfile(ctx, requireUser(request).id),
+    async (request) => service.getProfile(ctx, requireUser(request)),
   );
 
   app.put(
@@ -69,6 +73,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.user,
       schema: { body: updateProfileInputSchema, response: { 200: profileSchema } },
     },
-    async (request) => service.updateProfile(ctx, requireUser(request).id, request.body),
+    async (request) => service.updateProfile(ctx, requireUser(request), request.body),
   );
 };
