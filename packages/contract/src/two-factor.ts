@@ -43,6 +43,10 @@ export type TwoFactorLoginInput = z.input<typeof twoFactorLoginInputSchema>;
 export const twoFactorCodeInputSchema = z.strictObject({ code: totpCodeSchema });
 export type TwoFactorCodeInput = z.input<typeof twoFactorCodeInputSchema>;
 
+/** The recovery-code field of the login's second step, as its form checks it. */
+export const recoveryCodeInputSchema = z.strictObject({ recovery_code: recoveryCodeSchema });
+export type RecoveryCodeInput = z.input<typeof recoveryCodeInputSchema>;
+
 /** The caller's second factor; never the secret, which is shown once at enrolment. */
 export const twoFactorStatusSchema = z.object({
   /** Administrators and the superuser may enrol; others have nothing to enrol. */
