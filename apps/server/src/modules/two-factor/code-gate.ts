@@ -13,9 +13,14 @@ type GateContext = Pick<AppContext, 'hash' | 'counters' | 'config' | 'log'>;
  */
 export type CodeGate = { failed(): Promise<void>; succeeded(): Promise<void> };
 
+/** The counter of an account's wrong codes. */
+export function codeGateKey(ctx: Pick<AppContext, 'hash'>, userId: number): string {
+  return `two-factor-fail:${ctx.hash('rate.two-factor-account', userId)}`;
+}
+
 export async function openCodeGate(ctx: GateContext, userId: number): Promise<CodeGate> {
   const { failuresPerAccount, failureWindowMs } = ctx.config.twoFactor;
-  const key = `two-factor-fail:${ctx.hash('rate.two-factor-account', userId)}`;
+  const key = codeGateKey(ctx, userId);
   const tolerate = async <T>(work: () => Promise<T>, fallback: T) => {
     try {
       return await work();
