@@ -32,6 +32,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { retagLegacyOwners } from './modules/reports/owner-index';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api/accounts' });
+  await app.register(twoFactorRoutes, { prefix: '/api/two-factor' });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(commentsRoutes, { prefix: '/api/reports' });
   await app.register(certificatesRoutes, { prefix: '/api/reports' });

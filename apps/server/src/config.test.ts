@@ -42,3 +42,20 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('REQUIRE_STAFF_2FA', () => {
+  it('is off unless set, and reads the usual yes and no words', () => {
+    expect(loadConfig(base).twoFactor.isRequiredForStaff).toBe(false);
+    expect(loadConfig({ ...base, REQUIRE_STAFF_2FA: 'true' }).twoFactor.isRequiredForStaff).toBe(
+      true,
+    );
+    expect(loadConfig({ ...base, REQUIRE_STAFF_2FA: 'no' }).twoFactor.isRequiredForStaff).toBe(
+      false,
+    );
+  });
+
+  it('refuses anything else at start, naming the variable', () => {
+    expect(() => loadConfig({ ...base, REQUIRE_STAFF_2FA: 'always' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, REQUIRE_STAFF_2FA: 'always' })).toThrow(/REQUIRE_STAFF_2FA/);
+  });
+});

@@ -93,6 +93,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_TWO_FACTOR_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(5),
+  REQUIRE_STAFF_2FA: booleanString.default(false),
   INTAKE_REPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
   INTAKE_PROOF_OF_WORK: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
@@ -180,6 +182,11 @@ export type Config = {
     trackFailureWindowMs: number;
     trackSessionSeconds: number;
   };
+  /**
+   * Second factor for staff (modules/two-factor, README "Second factor"): whether administrators
+   * and the superuser must enrol before their role applies; wrong codes per account in a window.
+   */
+  twoFactor: { isRequiredForStaff: boolean; failuresPerAccount: number; failureWindowMs: number };
   /** Fastify's `trustProxy`: false, a hop count, or proxy addresses and CIDR ranges. */
   trustProxy: false | number | string[];
   corsOrigins: string[];
@@ -275,6 +282,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       trackFailuresGlobal: env.TRACK_FAILURES_PER_HOUR,
       trackFailureWindowMs: 60 * 60_000,
       trackSessionSeconds: env.TRACK_SESSION_MINUTES * 60,
+    },
+    twoFactor: {
+      isRequiredForStaff: env.REQUIRE_STAFF_2FA,
+      failuresPerAccount: env.RATE_LIMIT_TWO_FACTOR_FAILURES_PER_ACCOUNT,
+      failureWindowMs: 15 * 60_000,
     },
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS

@@ -97,6 +97,20 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
+/**
+ * The login of an account with a second factor answers no tokens: a short-lived challenge to
+ * send with a code to POST /api/two-factor/login/ (README "Second factor"). Accounts without
+ * one get the token pair, as before.
+ */
+export const twoFactorChallengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  challenge: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+export const loginAnswerSchema = z.union([tokenPairSchema, twoFactorChallengeSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
 export const refreshInputSchema = z.strictObject({
   refresh: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(512),
 });
@@ -131,6 +145,11 @@ export const accessClaimsSchema = z.object({
   role: roleSchema,
   plan: planSchema,
   is_superuser: z.boolean(),
+  /**
+   * Staff only: `verified` when the login gave the second factor; `enrolment_required` while
+   * REQUIRE_STAFF_2FA withholds the role of staff who have not enrolled (role is then 'user').
+   */
+  two_factor: z.enum(['verified', 'enrolment_required']).optional(),
   exp: z.number(),
   jti: z.string(),
 });

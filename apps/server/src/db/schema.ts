@@ -154,11 +154,40 @@ export const refreshTokens = pgTable(
     isRevoked: boolean('is_revoked').notNull().default(false),
     /** Sealed `{at, successor}` of the rotation, for the grace window; cleared once not needed. */
     rotation: bytea('rotation'),
+    /** The login gave the account's second factor (modules/two-factor); its successors inherit it. */
+    isSecondFactor: boolean('is_second_factor').notNull().default(false),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * A staff account's authenticator (modules/two-factor). The TOTP secret is sealed, and so is the
+ * last time step a code was accepted for (no replay): a step is an instant to 30 seconds, and an
+ * account's rows keep none finer than a day in the clear (DESIGN.md "Adversaries"). A row whose
+ * `is_enabled` is false is an enrolment not yet confirmed with a code.
+ */
+export const twoFactorCredentials = pgTable('two_factor_credentials', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: bytea('secret').notNull(),
+  lastStep: bytea('last_step'),
+  isEnabled: boolean('is_enabled').notNull().default(false),
+});
+
+/** One-time recovery codes, as keyed hashes (two-factor/recovery-codes.ts says why not argon2). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
 );
 
 /**

@@ -7,6 +7,7 @@ import {
   reportMessages,
   reportOwnerIndex,
   reports,
+  twoFactorCredentials,
 } from './schema';
 
 /**
@@ -50,6 +51,16 @@ export const sealedColumns = {
     column: refreshTokens.rotation,
     key: refreshTokens.id,
     purpose: 'refresh.rotation',
+  },
+  twoFactorSecret: {
+    column: twoFactorCredentials.secret,
+    key: twoFactorCredentials.userId,
+    purpose: 'two-factor.secret',
+  },
+  twoFactorLastStep: {
+    column: twoFactorCredentials.lastStep,
+    key: twoFactorCredentials.userId,
+    purpose: 'two-factor.last-step',
   },
 } as const satisfies Record<string, SealedColumn>;
 

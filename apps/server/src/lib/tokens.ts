@@ -6,10 +6,18 @@ export type AccessTokenSigner = {
   sign(claims: Omit<AccessClaims, 'exp' | 'jti'>): Promise<string>;
   /** Resolves to the claims, or null for a missing, expired, tampered or malformed token. */
   verify(token: string): Promise<AccessClaims | null>;
+  /**
+   * The challenge a login answers an account with a second factor (modules/two-factor): names
+   * the account for the code's step and nothing more; it is never accepted as an access token.
+   */
+  signChallenge(userId: number, ttlSeconds: number): Promise<string>;
+  /** The account a challenge names, or null for an expired, tampered or other token. */
+  verifyChallenge(token: string): Promise<number | null>;
 };
 
 const ISSUER = 'candor';
 const AUDIENCE = 'candor-api';
+const CHALLENGE_AUDIENCE = 'candor-two-factor';
 
 export function createAccessTokenSigner(secret: string, ttlSeconds: number): AccessTokenSigner {
   // Imported once: given the raw bytes, jose would import a WebCrypto key on every call.
@@ -40,6 +48,29 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number): Acc
         if (payload.token_type !== 'access') return null;
         const claims = accessClaimsSchema.safeParse(payload);
         return claims.success ? claims.data : null;
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+    signChallenge: async (userId, challengeTtlSeconds) =>
+      new SignJWT({ user_id: userId, token_type: 'two-factor-challenge' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(Math.floor(Date.now() / 1000) + challengeTtlSeconds)
+        .sign(await key),
+    verifyChallenge: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: CHALLENGE_AUDIENCE,
+        });
+        if (payload.token_type !== 'two-factor-challenge') return null;
+        return Number.isInteger(payload.user_id) ? (payload.user_id as number) : null;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -24,6 +24,10 @@ const EditProfilePage = page(
   () => import('@/features/accounts/pages/edit-profile-page'),
   'EditProfilePage',
 );
+const TwoFactorPage = page(
+  () => import('@/features/two-factor/pages/two-factor-page'),
+  'TwoFactorPage',
+);
 const BecomeAdminPage = page(
   () => import('@/features/access-requests/pages/become-admin-page'),
   'BecomeAdminPage',
@@ -83,6 +87,7 @@ export const routes: RouteObject[] = [
       { path: paths.profile, element: signedIn(<ProfilePage />) },
       { path: paths.editProfile, element: signedIn(<EditProfilePage />) },
       { path: paths.editProfileAlias, element: signedIn(<EditProfilePage />) },
+      { path: paths.twoFactor, element: signedIn(<TwoFactorPage />) },
       { path: paths.myReports, element: signedIn(<MyReportsPage />) },
       {
         path: paths.superuserDashboard,

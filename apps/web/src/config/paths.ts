@@ -10,6 +10,8 @@ export const paths = {
   profile: '/profile',
   editProfile: '/EditProfile',
   editProfileAlias: '/edit-profile',
+  /** Staff: setting up (or turning off) the second factor (README "Second factor"). */
+  twoFactor: '/two-factor',
   myReports: '/my-reports',
   superuserDashboard: '/superuser-dashboard',
   contact: '/contact-us',

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { users } from '../../db/schema';
+import { twoFactorCredentials, users } from '../../db/schema';
 import { utcToday } from '../../lib/day';
 
 export type UserRow = typeof users.$inferSelect;
@@ -80,8 +80,10 @@ const callerById = preparedQuery((db) =>
       isSuperuser: users.isSuperuser,
       isActive: users.isActive,
       organizationId: users.organizationId,
+      hasTwoFactor: sql<boolean>`coalesce(${twoFactorCredentials.isEnabled}, false)`,
     })
     .from(users)
+    .leftJoin(twoFactorCredentials, eq(twoFactorCredentials.userId, users.id))
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('caller_by_id'),
 );

@@ -1,4 +1,5 @@
 import {
+  loginAnswerSchema,
   loginInputSchema,
   logoutInputSchema,
   profileSchema,
@@ -45,9 +46,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: loginLimit,
       schema: {
         tags,
-        summary: 'Log in: an access token and a refresh token',
+        summary: 'Log in: an access token and a refresh token, or a second-factor challenge',
         body: loginInputSchema,
-        response: { 200: tokenPairSchema },
+        response: { 200: loginAnswerSchema },
       },
     },
     async (request) => sessions.login(ctx, request.body, request.ip),
@@ -89,7 +90,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.user,
       schema: { tags, summary: "The caller's profile", response: { 200: profileSchema } },
     },
-    async (request) => service.getProfile(ctx, requireUser(request).id),
+    async (request) => service.getProfile(ctx, requireUser(request)),
   );
 
   app.put(
@@ -103,6 +104,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) => service.updateProfile(ctx, requireUser(request).id, request.body),
+    async (request) => service.updateProfile(ctx, requireUser(request), request.body),
   );
 };

@@ -11,6 +11,7 @@ import { FieldValidationError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { redeemClaimCode } from '../access-requests/access-requests.service';
 import * as repo from './accounts.repository';
+import type { AuthUser } from './caller';
 import { isReservedUsername } from './superuser.service';
 
 const DUPLICATE_USERNAME = 'A user with that username already exists.';
@@ -93,17 +94,19 @@ function toProfile(user: repo.UserRow): Profile {
   };
 }
 
-export async function getProfile(ctx: AppContext, userId: number): Promise<Profile> {
-  const user = await repo.findUserById(ctx.db, userId);
+/** The role shown is the one the caller acts with (a staff role held back shows as 'user'). */
+export async function getProfile(ctx: AppContext, caller: AuthUser): Promise<Profile> {
+  const user = await repo.findUserById(ctx.db, caller.id);
   if (!user) throw new UnauthorizedError();
-  return toProfile(user);
+  return { ...toProfile(user), role: caller.role, is_superuser: caller.isSuperuser };
 }
 
 export async function updateProfile(
   ctx: AppContext,
-  userId: number,
+  caller: AuthUser,
   input: UpdateProfileData,
 ): Promise<Profile> {
+  const userId = caller.id;
   const duplicates = await duplicateFields(ctx, input.username, input.email, userId);
   if (Object.keys(duplicates).length > 0) throw new FieldValidationError(duplicates);
   try {
@@ -114,7 +117,7 @@ export async function updateProfile(
       ...(input.last_name === undefined ? {} : { lastName: input.last_name }),
     });
     if (!user) throw new UnauthorizedError();
-    return toProfile(user);
+    return { ...toProfile(user), role: caller.role, is_superuser: caller.isSuperuser };
   } catch (error) {
     const fields = uniqueViolationFields(error);
     if (fields) throw new FieldValidationError(fields);

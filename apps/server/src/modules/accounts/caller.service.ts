@@ -1,5 +1,6 @@
 import type { AccessClaims } from '@candor/contract/accounts';
 import type { AppContext } from '../../context';
+import { standingOf } from '../two-factor/standing';
 import { findCaller } from './accounts.repository';
 import type { AuthUser } from './caller';
 
@@ -7,16 +8,28 @@ import type { AuthUser } from './caller';
  * The active account behind an access token, with the token's claims, or null when the token
  * is invalid or expired or the account is gone or deactivated. The account is read each time
  * so a deactivated account or a changed role takes effect at once, not when the token expires.
- * Used for every request (plugins/auth.ts) and for live sockets.
+ * Used for every request (plugins/auth.ts) and for live sockets. Staff act with their role
+ * only as modules/two-factor/standing.ts allows (second factor given, or not required).
  */
 export async function resolveAccessToken(
-  ctx: Pick<AppContext, 'db' | 'accessTokens'>,
+  ctx: Pick<AppContext, 'db' | 'accessTokens' | 'config'>,
   token: string,
 ): Promise<{ claims: AccessClaims; user: AuthUser } | null> {
   const claims = await ctx.accessTokens.verify(token);
   if (!claims) return null;
   const row = await findCaller(ctx.db, claims.user_id);
   if (!row?.isActive) return null;
-  const { isActive: _, ...user } = row;
+  const { isActive: _, hasTwoFactor, ...account } = row;
+  const standing = standingOf(
+    ctx.config,
+    { ...account, hasTwoFactor },
+    claims.two_factor === 'verified',
+  );
+  const user: AuthUser = {
+    ...account,
+    role: standing.role,
+    isSuperuser: standing.isSuperuser,
+    withheld: standing.withheld,
+  };
   return { claims, user };
 }

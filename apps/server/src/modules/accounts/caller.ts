@@ -11,6 +11,11 @@ export type AuthUser = {
   plan: Plan;
   isSuperuser: boolean;
   organizationId: number | null;
+  /**
+   * The staff role held back until the second factor is given or enrolled (modules/two-factor/
+   * standing.ts); `role` and `isSuperuser` are then those of a plain user. Absent or null else.
+   */
+  withheld?: { role: Role; isSuperuser: boolean } | null;
 };
 
 /** Set on every request by plugins/auth.ts: the caller, or whether a token was given but bad. */

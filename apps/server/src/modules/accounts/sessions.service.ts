@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginInput, TokenPair } from '@candor/contract/accounts';
+import type { LoginAnswer, LoginInput, TokenPair } from '@candor/contract/accounts';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
@@ -8,6 +8,8 @@ import { DAY_MS, utcDay } from '../../lib/day';
 import { UnauthorizedError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
+import { standingOf } from '../two-factor/standing';
+import { hasEnabledCredential } from '../two-factor/two-factor.repository';
 import * as users from './accounts.repository';
 import { openLoginGate } from './login-limits';
 import * as repo from './sessions.repository';
@@ -24,17 +26,39 @@ function isExpired(row: repo.RefreshTokenRow): boolean {
   return Date.now() >= Date.parse(`${row.expiresOn}T00:00:00Z`);
 }
 
-async function signAccess(ctx: AppContext, user: users.UserRow): Promise<string> {
+/** How long the challenge of a login with a second factor lasts. */
+const CHALLENGE_TTL_SECONDS = 300;
+
+/**
+ * The token carries the role the login acts with: staff whose second factor was not given (or
+ * who must enrol first) carry 'user' (modules/two-factor/standing.ts). The role is read again
+ * on every request (caller.service.ts), by the same rule.
+ */
+async function signAccess(
+  ctx: AppContext,
+  db: Executor,
+  user: users.UserRow,
+  isSecondFactor: boolean,
+): Promise<string> {
+  const hasTwoFactor = await hasEnabledCredential(db, user.id);
+  const standing = standingOf(ctx.config, { ...user, hasTwoFactor }, isSecondFactor);
   return ctx.accessTokens.sign({
     user_id: user.id,
-    role: user.role,
+    role: standing.role,
     plan: user.plan,
-    is_superuser: user.isSuperuser,
+    is_superuser: standing.isSuperuser,
+    ...(standing.twoFactor ? { two_factor: standing.twoFactor } : {}),
   });
 }
 
 /** A new refresh token of `familyId`, valid for the configured days (rounded up to a day). */
-async function issueRefreshToken(ctx: AppContext, db: Executor, userId: number, familyId: string) {
+async function issueRefreshToken(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  familyId: string,
+  isSecondFactor: boolean,
+) {
   const refresh = newRefreshToken();
   const ttlMs = ctx.config.tokens.refreshTtlDays * DAY_MS;
   await repo.insertRefreshToken(db, {
@@ -43,15 +67,31 @@ async function issueRefreshToken(ctx: AppContext, db: Executor, userId: number, 
     tokenHash: refresh.hash,
     expiresOn: utcDay(Date.now() + ttlMs, true),
     createdOn: utcDay(Date.now()),
+    isSecondFactor,
   });
   return refresh.token;
 }
 
+/** A new login (token family) of `user`; `isSecondFactor` when it gave the second factor. */
+export async function startSession(
+  ctx: AppContext,
+  db: Executor,
+  user: users.UserRow,
+  isSecondFactor: boolean,
+): Promise<TokenPair> {
+  const refresh = await issueRefreshToken(ctx, db, user.id, randomUUID(), isSecondFactor);
+  return { access: await signAccess(ctx, db, user, isSecondFactor), refresh };
+}
+
+/**
+ * The password step. An account with a second factor gets a challenge, not tokens: the code goes
+ * with it to POST /api/two-factor/login/ (modules/two-factor). Others get the token pair.
+ */
 export async function login(
   ctx: AppContext,
   input: LoginInput,
   address: string,
-): Promise<TokenPair> {
+): Promise<LoginAnswer> {
   const gate = await openLoginGate(ctx, input.username, address);
   const user = await users.findUserByUsername(ctx.db, input.username);
   if (!user) {
@@ -65,8 +105,11 @@ export async function login(
     throw new UnauthorizedError(BAD_CREDENTIALS);
   }
   await gate.succeeded();
-  const refresh = await issueRefreshToken(ctx, ctx.db, user.id, randomUUID());
-  return { access: await signAccess(ctx, user), refresh };
+  if (await hasEnabledCredential(ctx.db, user.id)) {
+    const challenge = await ctx.accessTokens.signChallenge(user.id, CHALLENGE_TTL_SECONDS);
+    return { two_factor_required: true, challenge };
+  }
+  return startSession(ctx, ctx.db, user, false);
 }
 
 /** The successor a rotated token may still answer, while inside the grace window. */
@@ -106,16 +149,18 @@ export async function refresh(ctx: AppContext, token: string): Promise<TokenPair
       const next =
         successor && (await repo.findRefreshTokenByHash(tx, hashRefreshToken(successor)));
       if (successor && next && !next.isRevoked) {
-        return { tokens: { access: await signAccess(ctx, user), refresh: successor } };
+        const access = await signAccess(ctx, tx, user, row.isSecondFactor);
+        return { tokens: { access, refresh: successor } };
       }
       await repo.revokeFamily(tx, row.familyId);
       return { refused: 'reused' };
     }
     if (isExpired(row)) return { refused: 'invalid' };
-    const successor = await issueRefreshToken(ctx, tx, user.id, row.familyId);
+    const successor = await issueRefreshToken(ctx, tx, user.id, row.familyId, row.isSecondFactor);
     const rotation: Rotation = { at: Date.now(), successor };
     await repo.markRotated(tx, row, ctx.sealer.sealJson(rotation, ROTATION_PURPOSE));
-    return { tokens: { access: await signAccess(ctx, user), refresh: successor } };
+    const access = await signAccess(ctx, tx, user, row.isSecondFactor);
+    return { tokens: { access, refresh: successor } };
   });
   if ('tokens' in outcome) return outcome.tokens;
   if (outcome.refused === 'reused') ctx.log.warn('refresh token reused; its login was revoked');

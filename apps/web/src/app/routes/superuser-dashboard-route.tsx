@@ -3,6 +3,7 @@ import { WaitingReportsCard } from '@/features/admin/components/waiting-reports-
 import { AuditChainCard } from '@/features/audit/components/audit-chain-card';
 import { AuditLogTable } from '@/features/audit/components/audit-log-table';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
+import { StaffTwoFactorCard } from '@/features/two-factor/components/staff-two-factor-card';
 
 const extraTabs = [
   { id: 'contact', label: 'Contact Messages', panel: <ContactInbox /> },
@@ -11,7 +12,8 @@ const extraTabs = [
 
 /**
  * /superuser-dashboard: the audit chain's state and the reports waiting for another administrator;
- * access requests, the contact inbox and the audit log.
+ * which staff have not set up two-factor authentication; access requests, the contact inbox and
+ * the audit log.
  */
 export function SuperuserDashboardRoute() {
   return (
@@ -21,6 +23,7 @@ export function SuperuserDashboardRoute() {
         <>
           <AuditChainCard />
           <WaitingReportsCard />
+          <StaffTwoFactorCard />
         </>
       }
     />

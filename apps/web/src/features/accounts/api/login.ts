@@ -1,9 +1,14 @@
-import type { LoginInput, TokenPair } from '@candor/contract/accounts';
+import type { LoginAnswer, LoginInput } from '@candor/contract/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-export function login(input: LoginInput): Promise<TokenPair> {
-  return apiFetch<TokenPair>('/api/accounts/login/', { method: 'POST', body: input, auth: false });
+/** The token pair, or, for an account with a second factor, the challenge for its code. */
+export function login(input: LoginInput): Promise<LoginAnswer> {
+  return apiFetch<LoginAnswer>('/api/accounts/login/', {
+    method: 'POST',
+    body: input,
+    auth: false,
+  });
 }
 
 export function useLogin() {

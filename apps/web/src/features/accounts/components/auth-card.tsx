@@ -20,7 +20,9 @@ type AuthCardProps = {
   /** The request the form sends: the button is busy while it runs and off once it succeeded. */
   request: { isPending: boolean; isSuccess: boolean };
   /** The link to the other form, with the state to carry there (where to go afterwards). */
-  other: { question: string; to: string; label: string; state?: unknown };
+  other?: { question: string; to: string; label: string; state?: unknown };
+  /** Shown under the form instead of `other` (the second step's other way to sign in). */
+  footer?: ReactNode;
   children: ReactNode;
 };
 
@@ -39,6 +41,7 @@ export function AuthCard({
   submit,
   request,
   other,
+  footer,
   children,
 }: AuthCardProps) {
   return (
@@ -72,16 +75,19 @@ export function AuthCard({
               {submit.label}
             </Button>
           </form>
-          <p className="mt-6 text-center text-sm text-muted">
-            {other.question}{' '}
-            <Link
-              to={other.to}
-              state={other.state}
-              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
-            >
-              {other.label}
-            </Link>
-          </p>
+          {other && (
+            <p className="mt-6 text-center text-sm text-muted">
+              {other.question}{' '}
+              <Link
+                to={other.to}
+                state={other.state}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4"
+              >
+                {other.label}
+              </Link>
+            </p>
+          )}
+          {footer}
         </div>
       </Card>
     </div>

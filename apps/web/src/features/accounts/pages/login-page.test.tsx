@@ -150,3 +150,70 @@ describe('LoginPage', () => {
     );
   });
 });
+
+describe('LoginPage: second factor', () => {
+  async function signInWithPassword() {
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'grace');
+    await user.type(screen.getByLabelText('Password'), 'secret-passphrase');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return user;
+  }
+
+  it('asks for the code after the password and signs in with it', async () => {
+    const token = accessToken({ role: 'admin' });
+    const sent: unknown[] = [];
+    mockFetch({
+      'POST /api/accounts/login/': () => ({
+        body: { two_factor_required: true, challenge: 'c1' },
+      }),
+      'POST /api/two-factor/login/': (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return { body: { access: token, refresh: 'r2' } };
+      },
+    });
+    const { router } = renderPage(<LoginPage />, {
+      path: '/login',
+      extraRoutes: [{ path: '/admin-dashboard', element: <p>admin home</p> }],
+    });
+    const user = await signInWithPassword();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Logged in successfully!')).toBeInTheDocument();
+    expect(sent).toEqual([{ challenge: 'c1', code: '123456' }]);
+    expect(localStorage.getItem('accessToken')).toBe(token);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin-dashboard'), {
+      timeout: 3000,
+    });
+  });
+
+  it('takes a recovery code instead, and shows the server’s refusal', async () => {
+    mockFetch({
+      'POST /api/accounts/login/': () => ({
+        body: { two_factor_required: true, challenge: 'c1' },
+      }),
+      'POST /api/two-factor/login/': {
+        status: 400,
+        body: { detail: 'That recovery code is not valid, or it has been used already.' },
+      },
+    });
+    renderPage(<LoginPage />, { path: '/login' });
+    const user = await signInWithPassword();
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('That recovery code is not valid');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('sends staff who must enrol to the set-up page', () => {
+    expect(
+      destinationAfterLogin(
+        { role: 'user', is_superuser: false, two_factor: 'enrolment_required' },
+        '/my-reports',
+      ),
+    ).toBe('/two-factor');
+  });
+});

@@ -1,4 +1,5 @@
-import type { AccessClaims, LoginInput } from '@candor/contract/accounts';
+import type { AccessClaims, LoginInput, TokenPair } from '@candor/contract/accounts';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
@@ -9,6 +10,7 @@ import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 /** The form's schema arrives with its first check, not with the page (bench/README.md). */
 const loadLoginSchema = () =>
@@ -18,11 +20,15 @@ const loadLoginSchema = () =>
 const REDIRECT_DELAY_MS = 1500;
 const LOGIN_FAILED = 'Login failed. Please check your credentials or try again later.';
 
-/** Spec section 2: superuser -> superuser dashboard; admin -> admin dashboard; others -> /. */
+/**
+ * Spec section 2: superuser -> superuser dashboard; admin -> admin dashboard; others -> /.
+ * Staff who must set up a second factor first go there (README "Second factor").
+ */
 export function destinationAfterLogin(
-  claims: Pick<AccessClaims, 'role' | 'is_superuser'> | null,
+  claims: Pick<AccessClaims, 'role' | 'is_superuser' | 'two_factor'> | null,
   from?: string,
 ): string {
+  if (claims?.two_factor === 'enrolment_required') return paths.twoFactor;
   if (from && from !== paths.login) return from;
   if (claims?.is_superuser) return paths.superuserDashboard;
   if (claims?.role === 'admin') return paths.adminDashboard;
@@ -37,21 +43,33 @@ export function LoginPage() {
   const { signIn } = useAuth();
   const loginMutation = useLogin();
   const navigateLater = useDelayedNavigate();
+  // Set when the account has a second factor: the code is asked next.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(loadLoginSchema, {
     defaultValues: loginForm,
     toInput: (values: typeof loginForm) => ({ ...values, username: values.username.trim() }),
     requiredMessages: { username: 'Username is required.', password: 'Password is required.' },
   });
 
+  const finish = (tokens: TokenPair) => {
+    const claims = signIn(tokens);
+    navigateLater(destinationAfterLogin(claims, state.from), REDIRECT_DELAY_MS);
+  };
+
   const logIn = (input: LoginInput) =>
     loginMutation.mutate(input, {
-      onSuccess: (tokens) => {
-        const claims = signIn(tokens);
+      onSuccess: (answer) => {
+        if ('challenge' in answer) {
+          setChallenge(answer.challenge);
+          return;
+        }
         setMessage({ tone: 'success', text: 'Logged in successfully!' });
-        navigateLater(destinationAfterLogin(claims, state.from), REDIRECT_DELAY_MS);
+        finish(answer);
       },
       onError: () => setMessage({ tone: 'error', text: LOGIN_FAILED }),
     });
+
+  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={finish} />;
 
   return (
     <AuthCard

@@ -59,7 +59,10 @@ export function RegisterPage() {
   const signInAndReturn = async (input: RegisterInput, to: string) => {
     setMessage({ tone: 'success', text: 'Registration successful! Signing you in...' });
     try {
-      signIn(await login({ username: input.username, password: input.password }));
+      const answer = await login({ username: input.username, password: input.password });
+      // A new account has no second factor; should one answer a challenge, the login page asks.
+      if ('challenge' in answer) throw new Error('second factor needed');
+      signIn(answer);
       setMessage({ tone: 'success', text: 'Registration successful! You are signed in.' });
       navigateLater(to, RETURN_DELAY_MS);
     } catch {

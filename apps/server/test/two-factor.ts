@@ -1,0 +1,41 @@
+import { Secret, TOTP } from 'otpauth';
+import type { TestApp } from './app';
+import type { TestUser } from './factories';
+
+/** The code an authenticator app would show for `secret`, `offsetSteps` steps of 30 s from now. */
+export function totpCode(secret: string, offsetSteps = 0): string {
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+}
+
+export type Enrolled = {
+  secret: string;
+  recoveryCodes: string[];
+  headers: { authorization: string };
+};
+
+/** Enrols `user` through the API with a code of this step; answers the new login's headers. */
+export async function enrol(t: TestApp, user: TestUser): Promise<Enrolled> {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/two-factor/enrolment/',
+    headers: user.headers,
+  });
+  if (started.statusCode !== 201) throw new Error(`enrolment failed: ${started.body}`);
+  const { secret } = started.json() as { secret: string };
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/two-factor/enrolment/confirm/',
+    headers: user.headers,
+    payload: { code: totpCode(secret) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
+  const body = confirmed.json() as { recovery_codes: string[]; tokens: { access: string } };
+  return {
+    secret,
+    recoveryCodes: body.recovery_codes,
+    headers: { authorization: `Bearer ${body.tokens.access}` },
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  type TwoFactorCodeInput,
+  type TwoFactorEnabled,
+  twoFactorCodeInputSchema,
+} from '@candor/contract/two-factor';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/text-field';
+import { serverDetail } from '@/lib/error-messages';
+import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useConfirmEnrolment } from '../api/confirm-enrolment';
+import { useStartEnrolment } from '../api/start-enrolment';
+
+/**
+ * Setting up: a new secret shown once, as a QR code and as text for typing in by hand, then the
+ * first code from the app to turn it on.
+ */
+export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabled): void }) {
+  const start = useStartEnrolment();
+  const confirm = useConfirmEnrolment();
+  const { field, onSubmit, message, setMessage } = useContractForm(twoFactorCodeInputSchema, {
+    defaultValues: { code: '' },
+    requiredMessages: { code: 'Enter the code from your app.' },
+  });
+  const send = (input: TwoFactorCodeInput) =>
+    confirm.mutate(input, {
+      onSuccess: onEnabled,
+      onError: (error) =>
+        setMessage({
+          tone: 'error',
+          text: serverDetail(error) ?? 'Could not check the code. Please try again.',
+        }),
+    });
+
+  if (!start.data) {
+    return (
+      <Card>
+        <p className="text-ink">
+          You need an authenticator app on your phone (any app that supports time-based codes).
+          Candor shows a QR code once; scan it with the app.
+        </p>
+        {start.isError && (
+          <Alert tone="error" className="mt-3">
+            {serverDetail(start.error) ?? 'Could not start. Please try again.'}
+          </Alert>
+        )}
+        <Button
+          className="mt-4"
+          onClick={() => start.mutate()}
+          isBusy={start.isPending}
+          busyLabel="Starting..."
+        >
+          Set up authenticator app
+        </Button>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-brand-900">1. Scan the QR code</h2>
+      <img
+        src={start.data.qr_code}
+        alt="QR code to scan with your authenticator app"
+        className="mt-3 size-48 rounded-lg border border-slate-200 bg-white"
+      />
+      <p className="mt-3 text-sm text-ink">Cannot scan it? Enter this key in the app instead:</p>
+      <p
+        className="mt-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-ink"
+        data-testid="two-factor-secret"
+      >
+        {start.data.secret}
+      </p>
+      <h2 className="mt-6 text-lg font-semibold text-brand-900">2. Enter the code it shows</h2>
+      <form noValidate onSubmit={onSubmit(send)} className="mt-3 space-y-4">
+        <TextField
+          label="Authentication code"
+          required
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          {...field('code')}
+        />
+        {message && (
+          <Alert tone={message.tone} focusKey={message}>
+            {message.text}
+          </Alert>
+        )}
+        <Button type="submit" isBusy={confirm.isPending} busyLabel="Turning on...">
+          Turn on two-factor authentication
+        </Button>
+      </form>
+    </Card>
+  );
+}
