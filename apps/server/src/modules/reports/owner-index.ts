@@ -88,6 +88,28 @@ export async function addToOwnerIndex(
     .where(eq(reportOwnerIndex.ownerKey, ownerKey));
 }
 
+/** Takes a removed report off the user's index, in the caller's transaction (the row is locked). */
+export async function removeFromOwnerIndex(
+  ctx: Pick<AppContext, 'hash' | 'sealer'>,
+  tx: Executor,
+  userId: number,
+  reportId: number,
+): Promise<void> {
+  const ownerKey = indexKeyOf(ctx, userId);
+  const [row] = await tx
+    .select({ entries: reportOwnerIndex.entries })
+    .from(reportOwnerIndex)
+    .where(eq(reportOwnerIndex.ownerKey, ownerKey))
+    .for('update');
+  if (!row) return;
+  const ids = ctx.sealer.openJson<Entries>(row.entries, INDEX_PURPOSE).ids;
+  if (!ids.includes(reportId)) return;
+  await tx
+    .update(reportOwnerIndex)
+    .set({ entries: sealEntries(ctx, ids.filter((id) => id !== reportId)) })
+    .where(eq(reportOwnerIndex.ownerKey, ownerKey));
+}
+
 /**
  * Re-tags the reports written when one hash served all of a user's reports (migration 0014
  * marked them `legacy:`), and indexes them. Runs at start; a no-op once done.

@@ -3,6 +3,9 @@ import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { organizations, reports, users } from '../../db/schema';
 
+/** The final statuses: a report in one of them is purged once its retention is over. */
+export const closedStatuses: readonly ReportStatus[] = ['resolved', 'rejected', 'cancelled'];
+
 export type NewReportRow = typeof reports.$inferInsert;
 
 /** The columns every report payload is built from. */
@@ -26,6 +29,7 @@ const reportColumns = {
   submittedAt: reports.submittedAt,
   updatedAt: reports.updatedAt,
   resolvedAt: reports.resolvedAt,
+  closedOn: reports.closedOn,
   acknowledgeBy: reports.acknowledgeBy,
   acknowledgedAt: reports.acknowledgedAt,
   feedbackBy: reports.feedbackBy,
@@ -35,6 +39,7 @@ const reportColumns = {
   organizationName: organizations.name,
   organizationType: organizations.type,
   organizationJustification: organizations.justification,
+  organizationRetentionDays: organizations.retentionDays,
 };
 
 export function selectReports(db: Executor) {
@@ -123,12 +128,15 @@ export async function updateReportStatus(
       status: to,
       updatedAt: sql`now()`,
       resolvedAt: to === 'resolved' ? sql`now()` : reports.resolvedAt,
+      // Its retention counts from this day (modules/retention).
+      closedOn: closedStatuses.includes(to) ? sql`(now() at time zone 'UTC')::date` : null,
     })
     .where(and(eq(reports.id, id), eq(reports.status, from)))
     .returning({
       status: reports.status,
       updatedAt: reports.updatedAt,
       resolvedAt: reports.resolvedAt,
+      closedOn: reports.closedOn,
     });
   return changed ?? null;
 }

@@ -15,6 +15,8 @@ const school = {
   accepts_guest_reports: true,
   acknowledge_days: null,
   feedback_days: null,
+  retention_days: null,
+  platform_retention_days: 365,
 } satisfies MyOrganization;
 
 describe('OrganizationCard', () => {
