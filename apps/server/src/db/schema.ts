@@ -259,9 +259,7 @@ export const reports = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('reports_next_deadline_idx').on(t.nextDeadlineAt, t.id),
-    index('reports_closed_on_idx')
-      .on(t.closedOn)
-      .where(sql`${t.closedOn} is not null`),
+    index('reports_closed_on_idx').on(t.closedOn).where(sql`${t.closedOn} is not null`),
   ],
 );
 

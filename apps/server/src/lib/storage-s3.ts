@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -35,6 +36,9 @@ export function createS3Storage(config: S3Config): FileStorage {
       return Buffer.from(await answer.Body.transformToByteArray());
     },
     delete: remove,
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
     async *list() {
       let ContinuationToken: string | undefined;
       do {

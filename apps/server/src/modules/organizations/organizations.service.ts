@@ -1,11 +1,11 @@
 import type { DeadlineSettings } from '@candor/contract/deadlines';
 import type { OrganizationType } from '@candor/contract/enums';
-import type { RetentionSettings } from '@candor/contract/retention';
 import type {
   JoinCode,
   MyOrganization,
   UpdateMyOrganizationInput,
 } from '@candor/contract/organizations';
+import type { RetentionSettings } from '@candor/contract/retention';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
@@ -202,7 +202,9 @@ export async function updateRetention(
   settings: RetentionSettings,
 ): Promise<MyOrganization> {
   if (!isOrganizationAdmin(user) || user.organizationId === null) {
-    throw new ForbiddenError('Only an organisation’s administrator can set how long reports are kept.');
+    throw new ForbiddenError(
+      'Only an organisation’s administrator can set how long reports are kept.',
+    );
   }
   const platformDays = ctx.config.retention.days;
   if (settings.retention_days !== null && settings.retention_days > platformDays) {

@@ -106,7 +106,12 @@ export async function removeFromOwnerIndex(
   if (!ids.includes(reportId)) return;
   await tx
     .update(reportOwnerIndex)
-    .set({ entries: sealEntries(ctx, ids.filter((id) => id !== reportId)) })
+    .set({
+      entries: sealEntries(
+        ctx,
+        ids.filter((id) => id !== reportId),
+      ),
+    })
     .where(eq(reportOwnerIndex.ownerKey, ownerKey));
 }
 

@@ -1,7 +1,7 @@
 import type { Report } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
-import { purgeDayOf } from '../retention/retention.service';
 import { sealedColumns, sealedFiles } from '../../db/sealed-columns';
+import { purgeDayOf } from '../retention/retention.service';
 import { signEvidenceLink } from './evidence-links';
 import type { ReportRecord } from './reports.repository';
 

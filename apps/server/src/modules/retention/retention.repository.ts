@@ -75,8 +75,5 @@ export async function setOrganizationRetention(
   organizationId: number,
   retentionDays: number | null,
 ) {
-  await db
-    .update(organizations)
-    .set({ retentionDays })
-    .where(eq(organizations.id, organizationId));
+  await db.update(organizations).set({ retentionDays }).where(eq(organizations.id, organizationId));
 }

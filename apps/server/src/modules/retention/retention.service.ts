@@ -5,8 +5,8 @@ import type { JobDefinition } from '../../lib/scheduler';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { NotificationContent } from '../notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
-import { reportOwnerId } from '../reports/report-access';
 import { removeFromOwnerIndex } from '../reports/owner-index';
+import { reportOwnerId } from '../reports/report-access';
 import * as repo from './retention.repository';
 
 /** Reports purged per transaction batch, and notices read per page when looking for theirs. */

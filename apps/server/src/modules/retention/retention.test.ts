@@ -129,7 +129,8 @@ async function isStored(key: string): Promise<boolean> {
 }
 
 const today = () => utcDay(clock.now().getTime());
-const daysAfter = (day: string, days: number) => utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+const daysAfter = (day: string, days: number) =>
+  utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 
 describe('retention', () => {
   let admin: TestUser;
