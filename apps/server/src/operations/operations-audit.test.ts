@@ -58,7 +58,7 @@ async function auditRowsOf(env: Record<string, string>): Promise<AuditRow[]> {
 
 describe('audit rows of the command-line operations', { timeout: 600_000 }, () => {
   it('backup, restore and rotate-keys each leave one, and the chains stay intact', async () => {
-    const source = {
+    const source: Record<string, string> = {
       ...(await siteEnv('ops-source')),
       SUPERUSER_USERNAME: SUPERUSER.username,
       SUPERUSER_PASSWORD: SUPERUSER.password,
@@ -131,7 +131,7 @@ describe('audit rows of the command-line operations', { timeout: 600_000 }, () =
     ]);
     // Never a path, a passphrase or a key.
     const text = JSON.stringify([...afterBackup, ...restoredRows]);
-    for (const secret of [PASSPHRASE, archive, source.DATA_DIR as string, target.DATA_DIR]) {
+    for (const secret of [PASSPHRASE, archive, source.DATA_DIR, target.DATA_DIR]) {
       expect(text).not.toContain(secret);
     }
 
