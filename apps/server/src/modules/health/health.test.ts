@@ -65,7 +65,10 @@ describe('GET /api/metrics/', () => {
   beforeAll(async () => {
     const database = await getTestDatabase();
     await database.db.delete(scheduledJobs).where(eq(scheduledJobs.name, 'retention-purge'));
-    t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN }, clock });
+    t = await buildTestApp({
+      env: { METRICS_TOKEN: TOKEN, RETENTION_PURGE_INTERVAL_MINUTES: '60' },
+      clock,
+    });
   });
   afterAll(async () => {
     await t.app.close();

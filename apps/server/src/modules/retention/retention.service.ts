@@ -121,16 +121,20 @@ export async function purgeExpiredReports(
   return { purged, files };
 }
 
-const HOUR = 60 * 60_000;
-
-/** The purge as a scheduled job: hourly (so a purge day is met within the hour it starts). */
+/**
+ * The purge as a scheduled job: every RETENTION_PURGE_INTERVAL_MINUTES (hourly by default, so a
+ * purge day is met within its first hour), the first a minute after the job is first scheduled;
+ * none when the interval is 0.
+ */
 export function retentionJob(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts'>,
-): JobDefinition {
+): JobDefinition | null {
+  const intervalMs = ctx.config.retention.purgeIntervalMs;
+  if (intervalMs === 0) return null;
   return {
     name: 'retention-purge',
-    intervalMs: HOUR,
-    firstRunDelayMs: 60_000,
+    intervalMs,
+    firstRunDelayMs: Math.min(intervalMs, 60_000),
     async run({ now, signal }) {
       const { purged, files } = await purgeExpiredReports(ctx, { now, signal });
       return `purged ${purged} report(s), ${files} file(s)`;

@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     database: throwaway.database,
     clock,
-    env: { RETENTION_DAYS: String(RETENTION_DAYS) },
+    env: { RETENTION_DAYS: String(RETENTION_DAYS), RETENTION_PURGE_INTERVAL_MINUTES: '60' },
   });
 });
 afterAll(async () => {
