@@ -1,13 +1,12 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
-import type { FileStorage } from './storage';
+import { type FileStorage, isMissingObject } from './storage';
 
 type S3Config = Extract<Config['storage'], { driver: 's3' }>;
 
@@ -37,7 +36,13 @@ export function createS3Storage(config: S3Config): FileStorage {
     },
     delete: remove,
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      // A read of a key never written: "no such key" proves the bucket answers to these
+      // credentials, with the permission every evidence link needs anyway.
+      try {
+        await client.send(new GetObjectCommand({ Bucket, Key: 'candor-readiness-probe' }));
+      } catch (error) {
+        if (!isMissingObject(error)) throw error;
+      }
     },
     async *list() {
       let ContinuationToken: string | undefined;
