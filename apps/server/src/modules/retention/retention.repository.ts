@@ -12,12 +12,10 @@ export function retentionDaysSql(platformDays: number) {
 
 export type DueReport = {
   id: number;
-  reference: string;
   status: string;
   evidenceKey: string | null;
   isAnonymous: boolean;
-  ownerUserId: number | null;
-  ownerSealed: Buffer | null;
+  isGuest: boolean;
 };
 
 /** Closed reports whose retention ended on or before `today` (a UTC day), oldest first. */
@@ -28,12 +26,10 @@ export async function findDueReports(
   return db
     .select({
       id: reports.id,
-      reference: reports.reference,
       status: reports.status,
       evidenceKey: reports.evidenceKey,
       isAnonymous: reports.isAnonymous,
-      ownerUserId: reports.ownerUserId,
-      ownerSealed: reports.ownerSealed,
+      isGuest: reports.isGuest,
     })
     .from(reports)
     .leftJoin(organizations, eq(organizations.id, reports.organizationId))

@@ -128,6 +128,15 @@ async function isStored(key: string): Promise<boolean> {
   }
 }
 
+/** The sealed owner index, row by row: key to its sealed bytes (hex). */
+async function ownerIndexRows(): Promise<Map<string, string>> {
+  const rows = await sqlRows<{ owner_key: string; entries: Uint8Array }>(
+    t.database.db,
+    sql`select owner_key, entries from report_owner_index`,
+  );
+  return new Map(rows.map((row) => [row.owner_key, Buffer.from(row.entries).toString('hex')]));
+}
+
 const today = () => utcDay(clock.now().getTime());
 const daysAfter = (day: string, days: number) =>
   utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
@@ -198,6 +207,9 @@ describe('retention', () => {
     );
     // Still open: kept whatever the day.
     const open = await createReport(t, reporter, { title: 'Retention open 6c2d' });
+    // Someone else's anonymous report, open: their index must change as much as the reporter's.
+    const bystander = await createUser(t);
+    await createReport(t, bystander, { title: 'Retention bystander 0a4e' });
 
     const purgeDay = daysAfter(today(), RETENTION_DAYS);
     // Both sides see the purge day, on the report and on /track; an open report has none.
@@ -235,6 +247,9 @@ describe('retention', () => {
     expect(before?.detail).toBe('purged 0 report(s), 0 file(s)');
     for (const key of files) expect(await isStored(key)).toBe(true);
 
+    const indexBefore = await ownerIndexRows();
+    expect(indexBefore.size).toBe(2);
+
     // The purge day.
     clock.advance(DAY_MS);
     const [outcome] = await t.app.scheduler.runDue();
@@ -255,6 +270,11 @@ describe('retention', () => {
     );
     expect(traces).toEqual([]);
     for (const key of files) expect(await isStored(key)).toBe(false);
+    // Every sealed index row is sealed anew, not only the purged report's reporter's: a copy of
+    // the table from before and one from after do not single out who filed the purged report.
+    const indexAfter = await ownerIndexRows();
+    expect([...indexAfter.keys()].sort()).toEqual([...indexBefore.keys()].sort());
+    for (const [key, entries] of indexAfter) expect(entries).not.toBe(indexBefore.get(key));
     expect(dump.some(({ table, row }) => table === 'reports' && row.id === open.id)).toBe(true);
 
     // One tombstone each, the same for an anonymous and an identified report: no content.
