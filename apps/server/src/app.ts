@@ -37,6 +37,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { liveNotificationsPlugin } from './plugins/live-notifications';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { schedulerPlugin } from './plugins/scheduler';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
+  await app.register(metricsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

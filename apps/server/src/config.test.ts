@@ -59,3 +59,22 @@ describe('REQUIRE_STAFF_2FA', () => {
     expect(() => loadConfig({ ...base, REQUIRE_STAFF_2FA: 'always' })).toThrow(/REQUIRE_STAFF_2FA/);
   });
 });
+
+describe('RETENTION_DAYS and METRICS_TOKEN', () => {
+  it('keeps closed reports 365 days and serves no metrics unless told otherwise', () => {
+    const config = loadConfig(base);
+    expect(config.retention).toEqual({ days: 365, purgeIntervalMs: 60 * 60_000 });
+    expect(config.metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, RETENTION_DAYS: '30' }).retention.days).toBe(30);
+  });
+
+  it.each([
+    ['RETENTION_DAYS', '0'],
+    ['RETENTION_DAYS', '1.5'],
+    ['RETENTION_DAYS', 'forever'],
+    ['RETENTION_PURGE_INTERVAL_MINUTES', '-1'],
+    ['METRICS_TOKEN', 'short'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
+  });
+});

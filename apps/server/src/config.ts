@@ -78,6 +78,11 @@ const envSchema = z.object({
   EVIDENCE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   ACKNOWLEDGE_WITHIN_DAYS: z.coerce.number().int().min(1).max(7).default(7),
   FEEDBACK_WITHIN_MONTHS: z.coerce.number().int().min(1).max(3).default(3),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  RETENTION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(24, 'must be at least 24 characters (a long random value)').optional(),
+  ),
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOADS_DIR: optionalString,
@@ -139,6 +144,14 @@ export type Config = {
    * `acknowledgeDays`, give feedback within `feedbackMonths`; organisations may set shorter ones.
    */
   deadlines: { acknowledgeDays: number; feedbackMonths: number };
+  /**
+   * Closed reports (resolved, rejected, cancelled) are purged this many days after they closed
+   * (modules/retention); an organisation may set fewer days, never more. The purge job runs
+   * every `purgeIntervalMs` (0: never).
+   */
+  retention: { days: number; purgeIntervalMs: number };
+  /** `GET /api/metrics/` answers only with this bearer token; unset: 404 (README "Metrics"). */
+  metricsToken?: string;
   /** How often this process looks for due scheduled jobs (0: it runs none by itself). */
   scheduler: { tickMs: number };
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
@@ -244,6 +257,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     live: { heartbeatMs: env.WS_HEARTBEAT_INTERVAL_MS },
     scheduler: { tickMs: env.SCHEDULER_TICK_SECONDS * 1000 },
+    retention: {
+      days: env.RETENTION_DAYS,
+      purgeIntervalMs: env.RETENTION_PURGE_INTERVAL_MINUTES * 60_000,
+    },
+    metricsToken: env.METRICS_TOKEN,
     deadlines: {
       acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
       feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,

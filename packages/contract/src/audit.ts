@@ -11,6 +11,7 @@ export const auditActions = [
   'report.deadline_reminder_sent',
   'report.deadline_escalated',
   'reports.exported',
+  'report.purged',
   'access_request.approved',
   'access_request.rejected',
   'user.role_changed',
@@ -22,12 +23,24 @@ export const auditActions = [
   'organization.join_code_generated',
   'organization.updated',
   'organization.deadlines_changed',
+  'organization.retention_changed',
   'contact.read',
+  'operations.backup_made',
+  'operations.backup_restored',
+  'operations.keys_rotated',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
 /** `reporter` is the owner of a report acting on it; never named when the report is anonymous. */
-export const auditActorRoles = ['superuser', 'admin', 'user', 'reporter', 'system'] as const;
+/** `operator`: whoever ran a command-line operation (backup, restore, rotate-keys) on the host. */
+export const auditActorRoles = [
+  'superuser',
+  'admin',
+  'user',
+  'reporter',
+  'system',
+  'operator',
+] as const;
 export const auditActorRoleSchema = z.enum(auditActorRoles);
 export type AuditActorRole = z.infer<typeof auditActorRoleSchema>;

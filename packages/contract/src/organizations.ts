@@ -16,6 +16,10 @@ export const myOrganizationSchema = z
     /** The organisation's own legal periods (deadlines.ts); null: the platform's. */
     acknowledge_days: z.number().int().nullable(),
     feedback_days: z.number().int().nullable(),
+    /** Days closed reports are kept before they are purged; null: the platform's (below). */
+    retention_days: z.number().int().nullable(),
+    /** The platform's retention (RETENTION_DAYS): the organisation's can only be shorter. */
+    platform_retention_days: z.number().int(),
   })
   .nullable();
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;

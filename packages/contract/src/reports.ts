@@ -95,6 +95,11 @@ export const reportSchema = z.object({
   is_guest: z.boolean(),
   /** The legal clock (deadlines.ts): when acknowledgement and feedback are due, and were given. */
   ...reportDeadlinesShape,
+  /**
+   * A closed report's purge day (UTC, `YYYY-MM-DD`): from then on it, its messages and its file
+   * are removed (README "Retention"). Null while the report is open.
+   */
+  purge_on: z.string().nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 

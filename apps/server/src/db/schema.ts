@@ -71,6 +71,11 @@ export const organizations = pgTable(
     /** Shorter legal periods than the platform's (docs/design.md "The legal clock"); null: none. */
     acknowledgeDays: integer('acknowledge_days'),
     feedbackDays: integer('feedback_days'),
+    /**
+     * A shorter retention of closed reports than the platform's RETENTION_DAYS
+     * (modules/retention); null: the platform's. Never longer: the server checks it when set.
+     */
+    retentionDays: integer('retention_days'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -82,6 +87,10 @@ export const organizations = pgTable(
     check(
       'organizations_feedback_days_check',
       sql`${t.feedbackDays} is null or ${t.feedbackDays} between 1 and 89`,
+    ),
+    check(
+      'organizations_retention_days_check',
+      sql`${t.retentionDays} is null or ${t.retentionDays} >= 1`,
     ),
   ],
 );
@@ -230,6 +239,11 @@ export const reports = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /**
+     * The UTC day the report was closed (resolved, rejected or cancelled): its retention counts
+     * from here (modules/retention). A day, not an instant: nothing is joined to it by time.
+     */
+    closedOn: date('closed_on', { mode: 'string' }),
+    /**
      * The legal clock (docs/design.md "The legal clock"), computed by the server when the report
      * is filed and when it is acknowledged, and stored: a later change of the periods does not
      * rewrite these. `feedback_period` is the period that applied when the report was filed.
@@ -274,6 +288,7 @@ export const reports = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('reports_next_deadline_idx').on(t.nextDeadlineAt, t.id),
+    index('reports_closed_on_idx').on(t.closedOn).where(sql`${t.closedOn} is not null`),
   ],
 );
 

@@ -6,7 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
-import type { FileStorage } from './storage';
+import { type FileStorage, isMissingObject } from './storage';
 
 type S3Config = Extract<Config['storage'], { driver: 's3' }>;
 
@@ -35,6 +35,15 @@ export function createS3Storage(config: S3Config): FileStorage {
       return Buffer.from(await answer.Body.transformToByteArray());
     },
     delete: remove,
+    async check() {
+      // A read of a key never written: "no such key" proves the bucket answers to these
+      // credentials, with the permission every evidence link needs anyway.
+      try {
+        await client.send(new GetObjectCommand({ Bucket, Key: 'candor-readiness-probe' }));
+      } catch (error) {
+        if (!isMissingObject(error)) throw error;
+      }
+    },
     async *list() {
       let ContinuationToken: string | undefined;
       do {

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** One stored object, as a listing sees it. */
@@ -11,6 +12,8 @@ export type FileStorage = {
   delete(key: string): Promise<void>;
   /** Everything stored, leftovers of interrupted writes included, for the orphan sweep. */
   list(): AsyncIterable<StoredObject>;
+  /** Throws unless files can be stored now (the folder is writable, the bucket answers). */
+  check(): Promise<void>;
 };
 
 /** A storage read of a file that is not there: the local driver's ENOENT, S3's NoSuchKey. */
@@ -50,6 +53,10 @@ export function createLocalStorage(dir: string): FileStorage {
     },
     get: (key) => readFile(fileOf(key)),
     delete: (key) => rm(fileOf(key), { force: true }),
+    async check() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+    },
     async *list() {
       for (const folder of await entriesOf(dir)) {
         if (!folder.isDirectory()) continue;

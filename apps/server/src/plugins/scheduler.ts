@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';
+import { retentionJob } from '../modules/retention/retention.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +17,7 @@ declare module 'fastify' {
  * (docs/design.md "Scheduled jobs").
  */
 function jobsOf(app: FastifyInstance): JobDefinition[] {
-  const jobs = [evidenceSweepJob(app.ctx)];
+  const jobs = [evidenceSweepJob(app.ctx), retentionJob(app.ctx)];
   return jobs.filter((job): job is JobDefinition => job !== null);
 }
 

@@ -8,7 +8,13 @@ export type AuditEntry = {
   actorUserId: number | null;
   actorRole: AuditActorRole;
   action: AuditAction;
-  objectType: 'report' | 'access_request' | 'user' | 'organization' | 'contact_message';
+  objectType:
+    | 'report'
+    | 'access_request'
+    | 'user'
+    | 'organization'
+    | 'contact_message'
+    | 'platform';
   objectId: string | number | null;
   /** Never the identity of an anonymous reporter. */
   details?: Record<string, unknown>;

@@ -5,6 +5,7 @@ import {
   myOrganizationSchema,
   updateMyOrganizationInputSchema,
 } from '@candor/contract/organizations';
+import { retentionSettingsSchema } from '@candor/contract/retention';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guards, requireUser } from '../accounts/caller';
@@ -91,5 +92,14 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.updateDeadlines(ctx, requireUser(request), request.body),
+  );
+
+  app.put(
+    '/retention/',
+    {
+      onRequest: guards.user,
+      schema: { body: retentionSettingsSchema, response: { 200: myOrganizationSchema } },
+    },
+    async (request) => service.updateRetention(ctx, requireUser(request), request.body),
   );
 };

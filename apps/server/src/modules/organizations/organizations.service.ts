@@ -5,6 +5,7 @@ import type {
   MyOrganization,
   UpdateMyOrganizationInput,
 } from '@candor/contract/organizations';
+import type { RetentionSettings } from '@candor/contract/retention';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
@@ -14,6 +15,7 @@ import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { updateOrganizationPeriods } from '../deadlines/deadlines.repository';
 import { freeSlugFor } from '../intake/slugs';
+import { setOrganizationRetention } from '../retention/retention.repository';
 import * as repo from './organizations.repository';
 
 const JOIN_CODE_PURPOSE = 'organization.join';
@@ -47,7 +49,11 @@ export async function createOrganization(
   });
 }
 
-function toMine(organization: repo.OrganizationRow, user: Member): MyOrganization {
+function toMine(
+  ctx: Pick<AppContext, 'config'>,
+  organization: repo.OrganizationRow,
+  user: Member,
+): MyOrganization {
   return {
     id: organization.id,
     name: organization.name,
@@ -57,13 +63,15 @@ function toMine(organization: repo.OrganizationRow, user: Member): MyOrganizatio
     accepts_guest_reports: organization.guestReportsEnabled,
     acknowledge_days: organization.acknowledgeDays,
     feedback_days: organization.feedbackDays,
+    retention_days: organization.retentionDays,
+    platform_retention_days: ctx.config.retention.days,
   };
 }
 
 export async function getMine(ctx: AppContext, user: Member): Promise<MyOrganization> {
   if (user.organizationId === null) return null;
   const organization = await repo.findOrganizationById(ctx.db, user.organizationId);
-  return organization ? toMine(organization, user) : null;
+  return organization ? toMine(ctx, organization, user) : null;
 }
 
 export async function join(ctx: AppContext, user: Member, code: string): Promise<MyOrganization> {
@@ -79,7 +87,7 @@ export async function join(ctx: AppContext, user: Member, code: string): Promise
   if (!(await joinOrganizationAsMember(ctx.db, user.id, organization.id))) {
     throw new BadRequestError('Administrators cannot join an organisation with a code.');
   }
-  return toMine(organization, { ...user, organizationId: organization.id });
+  return toMine(ctx, organization, { ...user, organizationId: organization.id });
 }
 
 export async function leave(ctx: AppContext, user: Member): Promise<void> {
@@ -150,7 +158,7 @@ export async function updateMine(
     });
     return row;
   });
-  return toMine(updated, user);
+  return toMine(ctx, updated, user);
 }
 
 /**
@@ -178,6 +186,42 @@ export async function updateDeadlines(
       objectType: 'organization',
       objectId: organizationId,
       details: { ...settings },
+    });
+  });
+  return getMine(ctx, user);
+}
+
+/**
+ * How many days the organisation's closed reports are kept before they are purged
+ * (modules/retention); null: the platform's. Never longer than the platform's RETENTION_DAYS.
+ * Its administrator only; audited.
+ */
+export async function updateRetention(
+  ctx: AppContext,
+  user: Member,
+  settings: RetentionSettings,
+): Promise<MyOrganization> {
+  if (!isOrganizationAdmin(user) || user.organizationId === null) {
+    throw new ForbiddenError(
+      'Only an organisation’s administrator can set how long reports are kept.',
+    );
+  }
+  const platformDays = ctx.config.retention.days;
+  if (settings.retention_days !== null && settings.retention_days > platformDays) {
+    throw new BadRequestError(
+      `At most ${platformDays} days: the platform keeps closed reports no longer than that.`,
+    );
+  }
+  const organizationId = user.organizationId;
+  await ctx.db.transaction(async (tx) => {
+    await setOrganizationRetention(tx, organizationId, settings.retention_days);
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      actorRole: 'admin',
+      action: 'organization.retention_changed',
+      objectType: 'organization',
+      objectId: organizationId,
+      details: { retention_days: settings.retention_days },
     });
   });
   return getMine(ctx, user);

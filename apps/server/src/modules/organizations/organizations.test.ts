@@ -64,6 +64,8 @@ describe('GET /api/organizations/mine/', () => {
       accepts_guest_reports: true,
       acknowledge_days: null,
       feedback_days: null,
+      retention_days: null,
+      platform_retention_days: 365,
     });
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, like, sql } from 'drizzle-orm';
+import { asc, eq, gt, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { reportOwnerIndex, reports, users } from '../../db/schema';
@@ -21,6 +21,8 @@ const LEGACY_PURPOSE = 'report.owner';
 const LEGACY_PREFIX = 'legacy:';
 
 type Entries = { ids: number[]; pad?: string };
+
+const RESEAL_PAGE = 500;
 
 /**
  * Seals a user's ids padded to a power of two (at least 512 bytes), so the length of a sealed
@@ -86,6 +88,51 @@ export async function addToOwnerIndex(
       entries: sealEntries(ctx, [...ids, reportId]),
     })
     .where(eq(reportOwnerIndex.ownerKey, ownerKey));
+}
+
+/**
+ * Takes removed reports off every index and seals every row anew, whether it changed or not:
+ * a copy of the table taken before and one taken after differ in every row, so they do not
+ * show whose index held the removed reports. One short transaction per row (locked while
+ * rewritten, as `addToOwnerIndex` locks it). Answers the number of rows sealed again.
+ */
+export async function resealOwnerIndex(
+  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  removed: ReadonlySet<number>,
+): Promise<number> {
+  let after = '';
+  let count = 0;
+  for (;;) {
+    const keys = await ctx.db
+      .select({ ownerKey: reportOwnerIndex.ownerKey })
+      .from(reportOwnerIndex)
+      .where(gt(reportOwnerIndex.ownerKey, after))
+      .orderBy(asc(reportOwnerIndex.ownerKey))
+      .limit(RESEAL_PAGE);
+    for (const { ownerKey } of keys) {
+      await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ entries: reportOwnerIndex.entries })
+          .from(reportOwnerIndex)
+          .where(eq(reportOwnerIndex.ownerKey, ownerKey))
+          .for('update');
+        if (!row) return;
+        const ids = ctx.sealer.openJson<Entries>(row.entries, INDEX_PURPOSE).ids;
+        await tx
+          .update(reportOwnerIndex)
+          .set({
+            entries: sealEntries(
+              ctx,
+              ids.filter((id) => !removed.has(id)),
+            ),
+          })
+          .where(eq(reportOwnerIndex.ownerKey, ownerKey));
+      });
+      count += 1;
+    }
+    if (keys.length < RESEAL_PAGE) return count;
+    after = keys.at(-1)?.ownerKey ?? after;
+  }
 }
 
 /**

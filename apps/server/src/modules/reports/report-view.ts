@@ -1,6 +1,7 @@
 import type { Report } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { sealedColumns, sealedFiles } from '../../db/sealed-columns';
+import { purgeDayOf } from '../retention/retention.service';
 import { signEvidenceLink } from './evidence-links';
 import type { ReportRecord } from './reports.repository';
 
@@ -44,5 +45,10 @@ export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
     acknowledged_at: record.acknowledgedAt?.toISOString() ?? null,
     feedback_by: record.feedbackBy.toISOString(),
     feedback_at: record.feedbackAt?.toISOString() ?? null,
+    purge_on: purgeDayOf(
+      ctx.config.retention.days,
+      record.closedOn,
+      record.organizationId === null ? null : record.organizationRetentionDays,
+    ),
   };
 }

@@ -4,6 +4,9 @@ import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { organizations, reports, users } from '../../db/schema';
 
+/** The final statuses: a report in one of them is purged once its retention is over. */
+export const closedStatuses: readonly ReportStatus[] = ['resolved', 'rejected', 'cancelled'];
+
 export type NewReportRow = typeof reports.$inferInsert;
 
 /** The columns every report payload is built from. */
@@ -27,6 +30,7 @@ const reportColumns = {
   submittedAt: reports.submittedAt,
   updatedAt: reports.updatedAt,
   resolvedAt: reports.resolvedAt,
+  closedOn: reports.closedOn,
   acknowledgeBy: reports.acknowledgeBy,
   acknowledgedAt: reports.acknowledgedAt,
   feedbackBy: reports.feedbackBy,
@@ -36,6 +40,7 @@ const reportColumns = {
   organizationName: organizations.name,
   organizationType: organizations.type,
   organizationJustification: organizations.justification,
+  organizationRetentionDays: organizations.retentionDays,
 };
 
 export function selectReports(db: Executor) {
@@ -130,12 +135,15 @@ export async function updateReportStatus(
       status: to,
       updatedAt: sql`now()`,
       resolvedAt: to === 'resolved' ? sql`now()` : reports.resolvedAt,
+      // Its retention counts from this day (modules/retention).
+      closedOn: closedStatuses.includes(to) ? sql`(now() at time zone 'UTC')::date` : null,
     })
     .where(and(eq(reports.id, id), eq(reports.status, from)))
     .returning({
       status: reports.status,
       updatedAt: reports.updatedAt,
       resolvedAt: reports.resolvedAt,
+      closedOn: reports.closedOn,
     });
   return changed ?? null;
 }

@@ -7,6 +7,7 @@ import { acquireEmbeddedLock, EmbeddedDatabaseBusyError } from '../../db/embedde
 import { createStorage } from '../../lib/create-storage';
 import { findSecrets, keyringSpec } from '../../lib/secrets';
 import { type FileStorage, isMissingObject } from '../../lib/storage';
+import { recordOperation } from '../operation-audit';
 import { OperationError } from '../operation-error';
 import { type ArchiveWriter, createArchiveWriter, KEYS_ENTRY } from './archive';
 import {
@@ -154,6 +155,25 @@ async function copyEvidence(storage: FileStorage, keys: string[], writer: Archiv
   return { files: keys.length - absent.length, bytes, absent };
 }
 
+async function recordOnPglite(
+  config: Config,
+  action: Parameters<typeof recordOperation>[1],
+  details: Record<string, unknown>,
+) {
+  const release = acquireEmbeddedLock(config.dataDir);
+  try {
+    const db = await PGlite.create(pgliteDir(config));
+    const session = pgliteSession(db, () => db.close());
+    try {
+      await recordOperation(session, action, details);
+    } finally {
+      await session.close();
+    }
+  } finally {
+    release();
+  }
+}
+
 export async function createBackup(config: Config, options: BackupOptions): Promise<BackupSummary> {
   const secrets = options.keysPassphrase === undefined ? null : findSecrets(config);
   if (options.keysPassphrase !== undefined && !secrets) {
@@ -229,6 +249,16 @@ export async function createBackup(config: Config, options: BackupOptions): Prom
       ...summary,
       entries,
     }));
+    // The audit row goes to the live database, after the copy: the archive holds the state
+    // before it. On the embedded database the folder is opened again for it.
+    const details = {
+      database: part.manifest.driver,
+      rows: part.manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+      evidence_files: evidence.files,
+      has_keys: keyEnvelope !== null,
+    };
+    if (postgres) await recordOperation(postgres, 'operations.backup_made', details);
+    else await recordOnPglite(config, 'operations.backup_made', details);
     return summary;
   } catch (error) {
     await writer.abort();

@@ -15,6 +15,7 @@ import {
   writeNewFileAtomically,
 } from '../../lib/secrets';
 import type { FileStorage } from '../../lib/storage';
+import { insertAuditEntry } from '../../modules/audit/audit.repository';
 import { openMigratedDatabase } from '../../runtime';
 import { OperationError } from '../operation-error';
 import { KEYS_ENTRY, unpackArchive } from './archive';
@@ -297,7 +298,23 @@ export async function restoreBackup(config: Config, options: RestoreOptions): Pr
     }
     release();
     const migrated = await openMigratedDatabase(config, () => {});
-    await migrated.close();
+    try {
+      await insertAuditEntry(migrated.database.db, {
+        actorUserId: null,
+        actorRole: 'operator',
+        action: 'operations.backup_restored',
+        objectType: 'platform',
+        objectId: null,
+        details: {
+          backup_made_at: manifest.createdAt,
+          database: manifest.database.driver,
+          rows: manifest.database.tables.reduce((sum, table) => sum + table.rows, 0),
+          evidence_files: written.length,
+        },
+      });
+    } finally {
+      await migrated.close();
+    }
     options.log(
       `Restored ${manifest.database.tables.reduce((sum, table) => sum + table.rows, 0)} rows and ` +
         `${written.length} evidence files into ${migrated.description}.`,

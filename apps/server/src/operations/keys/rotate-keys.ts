@@ -9,6 +9,7 @@ import { canaryKeyIds, checkStoredKeys, markKeyRetired, usedKeyIds } from '../..
 import { keyLockId, readServerKeys } from '../../lib/key-presence';
 import { findSecrets, replaceStoredKeys, type Secrets } from '../../lib/secrets';
 import { StartupError } from '../../lib/startup-error';
+import { insertAuditEntry } from '../../modules/audit/audit.repository';
 import { openMigratedDatabase } from '../../runtime';
 import { OperationError } from '../operation-error';
 import { type KeyUsage, rewrapColumn, rewrapFiles, scanKeyUsage } from './rewrap';
@@ -173,6 +174,14 @@ export async function rotateKeys(config: Config, options: RotateOptions): Promis
     await db.transaction(async (tx) => {
       if (isServer) await checkServers(tx, keyring, 'none-seal-with-old', retiring);
       for (const id of retiring) await markKeyRetired(tx, id);
+      await insertAuditEntry(tx, {
+        actorUserId: null,
+        actorRole: 'operator',
+        action: 'operations.keys_rotated',
+        objectType: 'platform',
+        objectId: null,
+        details: { current_key: keyring.currentId, retired: retiring, rewrapped },
+      });
     });
     if (isFromFile && retiring.length > 0) {
       const current = keyring.keys.get(keyring.currentId) as Buffer;

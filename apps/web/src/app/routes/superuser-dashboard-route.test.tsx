@@ -216,8 +216,8 @@ describe('SuperuserDashboardRoute', () => {
   it('shows the audit log a page at a time', async () => {
     const entry = (id: number) => ({
       id,
-      actor: id === 2 ? null : 'root',
-      actor_role: id === 2 ? 'system' : 'superuser',
+      actor: id === 1 ? 'root' : null,
+      actor_role: ({ 1: 'superuser', 2: 'system', 3: 'operator' } as const)[id] ?? 'superuser',
       action: 'access_request.approved',
       object_type: 'access_request',
       object_id: String(id),
@@ -226,7 +226,7 @@ describe('SuperuserDashboardRoute', () => {
     });
     const { fetchMock } = mockFetch({
       'GET /api/accounts/admin-access-review/': { body: [] },
-      'GET /api/audit/': { body: { count: 51, results: [entry(1), entry(2)] } },
+      'GET /api/audit/': { body: { count: 51, results: [entry(1), entry(2), entry(3)] } },
     });
     const auditUrls = () =>
       fetchMock.mock.calls
@@ -236,10 +236,11 @@ describe('SuperuserDashboardRoute', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Audit Log' }));
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('root')).toBeInTheDocument();
     expect(within(table).getByText('System')).toBeInTheDocument();
-    expect(within(table).getAllByText('request_type: individual')).toHaveLength(2);
+    expect(within(table).getByText('Operator (command line)')).toBeInTheDocument();
+    expect(within(table).getAllByText('request_type: individual')).toHaveLength(3);
     expect(auditUrls()).toEqual(['/api/audit/?limit=50&offset=0']);
     expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Older' }));

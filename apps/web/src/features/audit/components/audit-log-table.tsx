@@ -16,7 +16,10 @@ export function describeDetails(details: AuditEntry['details']): string {
 
 function actorOf(entry: AuditEntry) {
   if (entry.actor) return entry.actor;
-  return entry.actor_role === 'reporter' ? 'The reporter' : 'System';
+  if (entry.actor_role === 'reporter') return 'The reporter';
+  // Backup, restore and rotate-keys, run at the host: the server cannot name who ran them.
+  if (entry.actor_role === 'operator') return 'Operator (command line)';
+  return 'System';
 }
 
 const cell = 'px-3 py-2 align-top';

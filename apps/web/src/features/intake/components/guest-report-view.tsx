@@ -10,7 +10,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
-import { formatDateTime, humanize } from '@/lib/format';
+import { formatDateTime, formatDay, humanize } from '@/lib/format';
 import { useSiteSettings } from '@/lib/site-settings';
 import { trackClient } from '../api/track-client';
 import type {
@@ -44,7 +44,8 @@ const keys = {
   messages: (token: string) => ['track', token, 'messages'] as const,
 };
 
-function Dates({ report }: { report: Report }) {
+/** What /track shows of the report: its reference, status, dates and category. */
+export function Dates({ report }: { report: Report }) {
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
       <div>
@@ -75,6 +76,15 @@ function Dates({ report }: { report: Report }) {
         <dt className="font-semibold text-ink">Category</dt>
         <dd>{humanize(report.category)}</dd>
       </div>
+      {report.purge_on && (
+        <div>
+          <dt className="font-semibold text-ink">Deleted on</dt>
+          <dd>
+            <time dateTime={report.purge_on}>{formatDay(report.purge_on)}</time>: this closed
+            report, its messages and its file are then removed for good, your receipt with them.
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -15,6 +15,8 @@ const school = {
   accepts_guest_reports: true,
   acknowledge_days: null,
   feedback_days: null,
+  retention_days: null,
+  platform_retention_days: 365,
 } satisfies MyOrganization;
 
 describe('OrganizationCard', () => {
@@ -70,5 +72,65 @@ describe('OrganizationCard', () => {
     renderPage(<OrganizationCard />);
     expect(await screen.findByText('You are not a member of an organisation.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Join code')).toBeNull();
+  });
+
+  it('lets the organisation administrator keep closed reports for less time', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    const { calls } = mockFetch({
+      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
+      'PUT /api/organizations/retention/': (init) => {
+        const input = JSON.parse(String(init.body));
+        return input.retention_days > 365
+          ? {
+              status: 400,
+              body: {
+                detail: 'At most 365 days: the platform keeps closed reports no longer than that.',
+              },
+            }
+          : { body: { ...school, is_admin: true, retention_days: input.retention_days } };
+      },
+    });
+    renderPage(<OrganizationCard />);
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText(/Keep closed reports for \(days\)/);
+    expect(days).toHaveAccessibleDescription(
+      /Leave empty for the platform’s 365 days; never more\./,
+    );
+    const save = screen.getByRole('button', { name: 'Save period' });
+
+    await user.type(days, 'ninety');
+    await user.click(save);
+    expect(days).toHaveAccessibleDescription(/Give a number of days\./);
+    expect(calls.filter((call) => call.init.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(days);
+    await user.type(days, '400');
+    await user.click(save);
+    expect(
+      await screen.findByText(
+        'At most 365 days: the platform keeps closed reports no longer than that.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.clear(days);
+    await user.type(days, '90');
+    await user.click(save);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Saved: closed reports are deleted 90 days after they close.',
+    );
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ retention_days: 90 });
+
+    await user.clear(days);
+    await user.click(save);
+    expect(await screen.findByRole('status')).toHaveTextContent('after the platform’s 365 days');
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ retention_days: null });
+  });
+
+  it('shows members no retention setting', async () => {
+    tokenStorage.save(accessToken(), 'r1');
+    mockFetch({ 'GET /api/organizations/mine/': { body: school } });
+    renderPage(<OrganizationCard />);
+    expect(await screen.findByRole('button', { name: 'Leave organisation' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Keep closed reports/)).toBeNull();
   });
 });

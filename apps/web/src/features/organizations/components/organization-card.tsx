@@ -9,6 +9,7 @@ import { useGenerateJoinCode } from '../api/generate-join-code';
 import { useMyOrganization } from '../api/get-my-organization';
 import { useLeaveOrganization } from '../api/leave-organization';
 import { JoinOrganizationForm } from './join-organization-form';
+import { RetentionForm } from './retention-form';
 
 function JoinCodePanel() {
   const generate = useGenerateJoinCode();
@@ -58,7 +59,10 @@ export function OrganizationCard() {
             {organization.data.is_admin && ' — you are its administrator.'}
           </p>
           {organization.data.is_admin ? (
-            <JoinCodePanel />
+            <>
+              <JoinCodePanel />
+              <RetentionForm organization={organization.data} />
+            </>
           ) : (
             <Button
               variant="ghost"

@@ -1,6 +1,6 @@
 import type { Report } from '@candor/contract/reports';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
-import { formatDateTime, humanize } from '@/lib/format';
+import { formatDateTime, formatDay, humanize } from '@/lib/format';
 import { administratorsOf, PLATFORM_NAME } from './destination-field';
 
 /** Spec section 2 (Report detail): the overview of one report. */
@@ -43,6 +43,15 @@ export function ReportOverview({ report }: { report: Report }) {
               : PLATFORM_NAME,
           )}
         </dd>
+        {report.purge_on && (
+          <>
+            <dt className="font-medium text-muted">Deleted on</dt>
+            <dd>
+              <time dateTime={report.purge_on}>{formatDay(report.purge_on)}</time>: this closed
+              report, its messages and its attachment are then removed for good.
+            </dd>
+          </>
+        )}
         <dt className="font-medium text-muted">Attachment</dt>
         <dd>
           {report.file_upload ? (

@@ -238,4 +238,39 @@ describe('ReportDetailPage', () => {
     const sentTo = await screen.findByText('Sent to');
     expect(sentTo.nextElementSibling).toHaveTextContent('ACME’s administrators');
   });
+
+  it('shows the reporter and an administrator the day a closed report is deleted', async () => {
+    for (const role of ['user', 'admin'] as const) {
+      tokenStorage.save(accessToken({ role }), 'refresh');
+      mockFetch({
+        'GET /api/reports/': { body: [] },
+        'GET /api/reports/41/': {
+          body: reportFixture({ status: 'resolved', purge_on: '2027-11-26' }),
+        },
+        'GET /api/reports/41/comments/': { body: [] },
+      });
+      const { unmount } = renderPage(<ReportDetailPage />, {
+        path: '/reports/:reportId',
+        route: '/reports/41',
+      });
+      const label = await screen.findByText('Deleted on');
+      const day = within(label.nextElementSibling as HTMLElement).getByText('Nov 26, 2027');
+      expect(day).toHaveAttribute('datetime', '2027-11-26');
+      expect(label.nextElementSibling).toHaveTextContent(
+        'this closed report, its messages and its attachment are then removed for good.',
+      );
+      unmount();
+    }
+  });
+
+  it('shows no deletion day while the report is open', async () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    mockFetch({
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    expect(await screen.findByText('Sent to')).toBeInTheDocument();
+    expect(screen.queryByText('Deleted on')).toBeNull();
+  });
 });
