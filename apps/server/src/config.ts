@@ -78,6 +78,7 @@ const envSchema = z.object({
   EVIDENCE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   ACKNOWLEDGE_WITHIN_DAYS: z.coerce.number().int().min(1).max(7).default(7),
   FEEDBACK_WITHIN_MONTHS: z.coerce.number().int().min(1).max(3).default(3),
+  DEADLINE_REMINDER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOADS_DIR: optionalString,
@@ -136,7 +137,8 @@ export type Config = {
    * The platform's legal periods (docs/design.md "The legal clock"): acknowledge within
    * `acknowledgeDays`, give feedback within `feedbackMonths`; organisations may set shorter ones.
    */
-  deadlines: { acknowledgeDays: number; feedbackMonths: number };
+  /** `reminderIntervalMs`: how often deadline notices are sent (0: never). */
+  deadlines: { acknowledgeDays: number; feedbackMonths: number; reminderIntervalMs: number };
   /** How often this process looks for due scheduled jobs (0: it runs none by itself). */
   scheduler: { tickMs: number };
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
@@ -240,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deadlines: {
       acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
       feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,
+      reminderIntervalMs: env.DEADLINE_REMINDER_INTERVAL_MINUTES * 60_000,
     },
     uploads: {
       maxBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
