@@ -37,8 +37,9 @@ export function ReportFilters({
   onChange(change: Partial<Filters>): void;
 }) {
   return (
-    <search className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr_1fr] md:items-end">
+    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-4 md:items-end">
       <TextField
+        className="sm:col-span-2 md:col-span-4"
         label="Search"
         type="search"
         placeholder="Title, description, category or reference"
@@ -73,7 +74,7 @@ export function ReportFilters({
         value={filters.order}
         onChange={(event) => onChange({ order: event.target.value as Filters['order'] })}
       />
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink md:col-span-5">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-4">
         <input
           type="checkbox"
           className="size-5 shrink-0 accent-brand-700"
