@@ -1,6 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, getTestDatabase, type TestApp } from '../../../test/app';
+import {
+  buildTestApp,
+  getTestDatabase,
+  openSecondHandle,
+  type TestApp,
+  testDatabaseUrl,
+} from '../../../test/app';
 import {
   createAdmin,
   createOrganization,
@@ -14,6 +20,8 @@ import { auditLog, deadlineReminders, notifications, scheduledJobs } from '../..
 import { createManualClock } from '../../lib/clock';
 import type { NotificationContent } from '../notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
+import { sendDeadlineReminders } from './deadline-reminders';
+import { recordReminder } from './deadlines.repository';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -255,5 +263,33 @@ describe('deadline reminders and escalation', () => {
     // Months on (the clock only moves forward): every deadline of it has long passed.
     await runAt(Math.max(clock.now().getTime(), Date.parse(report.acknowledge_by)) + 8 * DAY);
     expect(await noticesFor(admin, [report.id])).toEqual([]);
+  });
+
+  it('sends each notice once when two processes send at the same moment', async () => {
+    const organizationId = await createOrganization(t);
+    const admin = await createAdmin(t, { organizationId });
+    const reporter = await createUser(t, { organizationId });
+    const report = await createReport(t, reporter);
+    // Another server process: its own connections to the same database on PostgreSQL.
+    const handle = testDatabaseUrl ? await openSecondHandle() : undefined;
+    const other = await buildTestApp({ env, ...(handle ? { database: handle } : {}) });
+    try {
+      const at = new Date(Date.parse(report.acknowledge_by) - 2 * DAY + HOUR);
+      const passes = await Promise.all([
+        sendDeadlineReminders(t.app.ctx, at),
+        sendDeadlineReminders(other.app.ctx, at),
+        sendDeadlineReminders(t.app.ctx, at),
+      ]);
+      // One pass sent it; any other found the lock taken (null) or nothing left to send.
+      const sent = passes.reduce((sum, counts) => sum + (counts?.soon ?? 0), 0);
+      expect(sent).toBeGreaterThanOrEqual(1);
+      expect(messagesOf(await noticesFor(admin, [report.id]), report.id)).toEqual([SOON_ACK]);
+      // Whoever comes late finds the notice recorded: the primary key lets one record it.
+      expect(await recordReminder(t.database.db, report.id, 'acknowledge', 'soon')).toBe(false);
+      expect(await recordReminder(t.database.db, report.id, 'acknowledge', 'overdue')).toBe(true);
+    } finally {
+      await other.app.close();
+      await handle?.close();
+    }
   });
 });
