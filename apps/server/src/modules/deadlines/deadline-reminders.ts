@@ -68,7 +68,9 @@ async function sendNotice(
         userId,
         aboutAnonymousReport: report.isAnonymous,
         message,
-        reportId: report.id,
+        // A link only to a report superusers administer (the platform's); the reference names
+        // an organisation's report, whose page is its administrators'.
+        reportId: report.organizationId === null ? report.id : null,
         reportTitle: null,
         reportReference: report.reference,
       })),
