@@ -138,6 +138,15 @@ test('a visitor reports from a poster link without an account, keeps the receipt
   expect(returning.url()).not.toContain(receipt.replaceAll(' ', ''));
   await expect(returning.getByText('Thank you. Which bay, and since when?')).toBeVisible();
   await expect(returning.getByText(applicant.username)).toHaveCount(0);
+  // The reply acknowledged the report: the visitor reads that it came on time.
+  const today = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date());
+  const expectations = returning.getByRole('region', { name: 'What to expect' });
+  await expect(expectations).toContainText(`Acknowledged on ${today}, on time`);
+  await expect(expectations).toContainText(/Feedback expected by \d{1,2} \w+ \d{4}/);
   await returning.getByLabel('Your message').fill('Bay 4, every night this month.');
   await returning.getByRole('button', { name: 'Send Message' }).click();
   await expect(returning.getByText('Bay 4, every night this month.')).toBeVisible();
@@ -163,5 +172,8 @@ test('a visitor reports from a poster link without an account, keeps the receipt
   const pdf = readFileSync(await (await certificate).path());
   expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
   await expect(returning.getByText('Certificate downloaded successfully!')).toBeVisible();
+  await expect(returning.getByRole('region', { name: 'What to expect' })).toContainText(
+    `Feedback given on ${today}, on time`,
+  );
   await saveScreenshot(returning, 'track-resolved');
 });

@@ -83,6 +83,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(24, 'must be at least 24 characters (a long random value)').optional(),
   ),
+  DEADLINE_REMINDER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOADS_DIR: optionalString,
@@ -143,7 +144,8 @@ export type Config = {
    * The platform's legal periods (docs/design.md "The legal clock"): acknowledge within
    * `acknowledgeDays`, give feedback within `feedbackMonths`; organisations may set shorter ones.
    */
-  deadlines: { acknowledgeDays: number; feedbackMonths: number };
+  /** `reminderIntervalMs`: how often deadline notices are sent (0: never). */
+  deadlines: { acknowledgeDays: number; feedbackMonths: number; reminderIntervalMs: number };
   /**
    * Closed reports (resolved, rejected, cancelled) are purged this many days after they closed
    * (modules/retention); an organisation may set fewer days, never more. The purge job runs
@@ -265,6 +267,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deadlines: {
       acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
       feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,
+      reminderIntervalMs: env.DEADLINE_REMINDER_INTERVAL_MINUTES * 60_000,
     },
     uploads: {
       maxBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),

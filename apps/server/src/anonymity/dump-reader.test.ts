@@ -7,6 +7,7 @@ import { fileGuestReport } from '../../test/intake';
 import { createReport } from '../../test/reports';
 import { sqlRows } from '../../test/sql';
 import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
+import { sendDeadlineReminders } from '../modules/deadlines/deadline-reminders';
 import type { NotificationContent } from '../modules/notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
 
@@ -107,6 +108,8 @@ const COMMON_COLUMNS = new Set([
   'object_type',
   'action',
   'actor_role',
+  'deadline',
+  'notice',
 ]);
 
 describe('the dump reader', () => {
@@ -190,6 +193,15 @@ describe('the dump reader', () => {
       call(admin, 'PATCH', `/api/admin/reports/${named.id}/update/`, { status: 'resolved' }),
     );
     const guest = await fileGuestReport(t, null, { description: 'Guest description 3a8b' });
+    // The legal clock runs on: the open reports' administrators are told the acknowledgement is
+    // overdue, and a week later the superusers.
+    const day = 24 * 60 * 60 * 1000;
+    expect(
+      (await sendDeadlineReminders(t.app.ctx, new Date(Date.now() + 8 * day)))?.overdue,
+    ).toBeGreaterThan(0);
+    expect(
+      (await sendDeadlineReminders(t.app.ctx, new Date(Date.now() + 15 * day)))?.escalated,
+    ).toBeGreaterThan(0);
     const anonymous = [first, second].map((r) => ({ id: r.id, reference: r.token }));
     const [guestRow] = await sqlRows<{ id: number }>(
       t.database.db,
@@ -209,6 +221,7 @@ describe('the dump reader', () => {
       'report_reads',
       'report_owner_index',
       'guest_receipts',
+      'deadline_reminders',
       'refresh_tokens',
       'users',
     ]) {

@@ -292,6 +292,33 @@ export const reports = pgTable(
   ],
 );
 
+/** The deadlines of a report's legal clock that reminders are about, and the notices sent. */
+export const reminderDeadlines = ['acknowledge', 'feedback'] as const;
+export const reminderNotices = ['soon', 'overdue', 'escalated'] as const;
+
+/**
+ * The deadline notices sent (modules/deadlines/deadline-reminders.ts): one row per report,
+ * deadline and notice, inserted in the transaction that creates the notices, so the primary key
+ * keeps a notice from ever being sent twice, whichever process runs the job and however often.
+ * The day only (DESIGN.md "Adversaries"): a dump cannot line it up with anything by time.
+ */
+export const deadlineReminders = pgTable(
+  'deadline_reminders',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    deadline: text('deadline', { enum: reminderDeadlines }).notNull(),
+    notice: text('notice', { enum: reminderNotices }).notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull().default(utcToday),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.deadline, t.notice] }),
+    check('deadline_reminders_deadline_check', isOneOf(t.deadline, reminderDeadlines)),
+    check('deadline_reminders_notice_check', isOneOf(t.notice, reminderNotices)),
+  ],
+);
+
 /**
  * How many reports fall in each group the analytics show, kept by a trigger on `reports` in the
  * same transaction as every insert, update and delete (migration 0004), so analytics read a few

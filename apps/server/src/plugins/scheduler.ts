@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
+import { deadlineRemindersJob } from '../modules/deadlines/deadline-reminders';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';
 import { retentionJob } from '../modules/retention/retention.service';
 
@@ -17,7 +18,7 @@ declare module 'fastify' {
  * (docs/design.md "Scheduled jobs").
  */
 function jobsOf(app: FastifyInstance): JobDefinition[] {
-  const jobs = [evidenceSweepJob(app.ctx), retentionJob(app.ctx)];
+  const jobs = [evidenceSweepJob(app.ctx), retentionJob(app.ctx), deadlineRemindersJob(app.ctx)];
   return jobs.filter((job): job is JobDefinition => job !== null);
 }
 

@@ -1,6 +1,13 @@
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { organizations, reports } from '../../db/schema';
+import {
+  deadlineReminders,
+  organizations,
+  type reminderDeadlines,
+  type reminderNotices,
+  reports,
+  users,
+} from '../../db/schema';
 
 /** The periods a new report is filed under: days to acknowledge, then the feedback period. */
 export type FilingPeriods = {
@@ -87,3 +94,85 @@ export async function markFeedbackGiven(db: Executor, id: number): Promise<Clock
     .returning(clockColumns);
   return row ?? null;
 }
+
+export type ReminderDeadline = (typeof reminderDeadlines)[number];
+export type ReminderNotice = (typeof reminderNotices)[number];
+
+/** A report with a deadline a notice is owed for. */
+export type ReminderCandidate = {
+  id: number;
+  title: string;
+  reference: string;
+  organizationId: number | null;
+  organizationName: string | null;
+  isAnonymous: boolean;
+  due: Date;
+};
+
+/**
+ * Reports whose `deadline` is not met and falls in `[from, to)` (either end open), not cancelled,
+ * for which `notice` was not sent yet; the earliest due first.
+ */
+export async function findReminderCandidates(
+  db: Executor,
+  deadline: ReminderDeadline,
+  notice: ReminderNotice,
+  window: { from?: Date; to?: Date },
+  limit: number,
+): Promise<ReminderCandidate[]> {
+  const due = deadline === 'acknowledge' ? reports.acknowledgeBy : reports.feedbackBy;
+  const met = deadline === 'acknowledge' ? reports.acknowledgedAt : reports.feedbackAt;
+  const conditions: SQL[] = [
+    isNull(met),
+    ne(reports.status, 'cancelled'),
+    sql`not exists (select 1 from ${deadlineReminders} where ${deadlineReminders.reportId} = ${reports.id} and ${deadlineReminders.deadline} = ${deadline} and ${deadlineReminders.notice} = ${notice})`,
+  ];
+  if (window.from) conditions.push(gte(due, window.from));
+  if (window.to) conditions.push(lt(due, window.to));
+  return db
+    .select({
+      id: reports.id,
+      title: reports.title,
+      reference: reports.reference,
+      organizationId: reports.organizationId,
+      organizationName: organizations.name,
+      isAnonymous: reports.isAnonymous,
+      due,
+    })
+    .from(reports)
+    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
+    .where(and(...conditions))
+    .orderBy(asc(due), asc(reports.id))
+    .limit(limit);
+}
+
+/**
+ * Records that `notice` about the report's `deadline` is sent: true for the first caller only
+ * (the primary key), so a notice recorded in the transaction that creates it is never sent twice.
+ */
+export async function recordReminder(
+  db: Executor,
+  reportId: number,
+  deadline: ReminderDeadline,
+  notice: ReminderNotice,
+): Promise<boolean> {
+  const rows = await db
+    .insert(deadlineReminders)
+    .values({ reportId, deadline, notice })
+    .onConflictDoNothing()
+    .returning({ reportId: deadlineReminders.reportId });
+  return rows.length === 1;
+}
+
+/** Every active superuser. */
+export async function findSuperuserIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)));
+  return rows.map((row) => row.id);
+}
+
+/** The order a pass sends in: reminders, then overdue notices, then escalations. */
+export const reminderNoticeOrder: readonly ReminderNotice[] = ['soon', 'overdue', 'escalated'];
+export const reminderDeadlineOrder: readonly ReminderDeadline[] = ['acknowledge', 'feedback'];

@@ -1,25 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { AcknowledgeReceipt } from '@/features/admin/components/acknowledge-receipt';
 import { BackToReportsLink } from '@/features/admin/components/back-to-reports-link';
 import { ReportStatusActions } from '@/features/admin/components/report-status-actions';
 import { reportKeys } from '@/features/reports/api/report-keys';
 import { ReportDetailPage } from '@/features/reports/pages/report-detail-page';
 
-/** /reports/{id}: the report page, with the admin feature's status actions and way back. */
+/**
+ * /reports/{id}: the report page, with the admin feature's legal clock, status actions and way
+ * back.
+ */
 export function ReportRoute() {
   const queryClient = useQueryClient();
   return (
     <ReportDetailPage
       adminBackLink={<BackToReportsLink />}
-      adminActions={(report) => (
-        <ReportStatusActions
-          report={report}
-          onChanged={(changed) => {
-            queryClient.setQueryData(reportKeys.detail(changed.id), changed);
-            // A decision's message joins the conversation.
-            void queryClient.invalidateQueries({ queryKey: reportKeys.comments(changed.id) });
-          }}
-        />
-      )}
+      adminActions={(report) => {
+        const onChanged = (changed: typeof report) => {
+          queryClient.setQueryData(reportKeys.detail(changed.id), changed);
+          // A decision's or an acknowledgement's message joins the conversation.
+          void queryClient.invalidateQueries({ queryKey: reportKeys.comments(changed.id) });
+        };
+        return (
+          <>
+            <AcknowledgeReceipt report={report} onAcknowledged={onChanged} />
+            <ReportStatusActions report={report} onChanged={onChanged} />
+          </>
+        );
+      }}
     />
   );
 }

@@ -2,7 +2,7 @@ import { type AdminReportsQuery, adminReportsQuerySchema } from '@candor/contrac
 
 /** The dashboard's list as the address holds it, each part always set ('all' for no filter). */
 export type DashboardQuery = Required<
-  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order'>
+  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue'>
 > & { page: number };
 
 export const defaultDashboardQuery: DashboardQuery = {
@@ -11,10 +11,11 @@ export const defaultDashboardQuery: DashboardQuery = {
   status: 'all',
   priority: 'all',
   order: 'newest',
+  overdue: 'false',
   page: 1,
 };
 
-const listKeys = ['q', 'category', 'status', 'priority', 'order'] as const;
+const listKeys = ['q', 'category', 'status', 'priority', 'order', 'overdue'] as const;
 
 /**
  * Reads the list's search, filters, sort and page from the address (so Back, reload and a shared

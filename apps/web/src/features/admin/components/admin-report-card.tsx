@@ -8,6 +8,7 @@ import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { formatDateTime, humanize } from '@/lib/format';
 import type { FromListState } from '../dashboard-query';
+import { DeadlineChip } from './deadline-chip';
 
 type AdminReportCardProps = {
   report: AdminReport;
@@ -53,6 +54,7 @@ export function AdminReportCard({
         <span className="font-mono">{report.token}</span>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
+        <DeadlineChip report={report} />
         {unread > 0 && (
           <span className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
             <MessageCircle aria-hidden="true" className="size-3.5" />

@@ -1,8 +1,17 @@
 import type { Analytics } from '@candor/contract/admin';
 
-type Card = { label: string; value: (a: Analytics) => number };
+type Card = {
+  label: string;
+  value: (a: Analytics) => number | string;
+  detail?: (a: Analytics) => string;
+};
 
-/** Spec section 2: the seven cards. */
+/** "75%" of `due`, or a dash when nothing fell due. */
+function share(met: number, due: number): string {
+  return due === 0 ? '–' : `${Math.round((met / due) * 100)}%`;
+}
+
+/** Spec section 2: the seven cards, and the legal clock's two (deadlines.ts). */
 const cards: Card[] = [
   { label: 'Total Reports', value: (a) => a.total_reports },
   { label: 'Pending Review', value: (a) => a.reports_by_status.pending ?? 0 },
@@ -11,6 +20,17 @@ const cards: Card[] = [
   { label: 'Rejected', value: (a) => a.reports_by_status.rejected ?? 0 },
   { label: 'Priority Reports', value: (a) => a.priority_reports_count },
   { label: 'Anonymous Reports', value: (a) => a.anonymous_vs_identified_reports.true },
+  {
+    label: 'Acknowledged in time',
+    value: (a) => share(a.deadlines.acknowledged_on_time, a.deadlines.acknowledgements_due),
+    detail: (a) =>
+      `${a.deadlines.acknowledged_on_time} of ${a.deadlines.acknowledgements_due}, last 12 months`,
+  },
+  {
+    label: 'Feedback in time',
+    value: (a) => share(a.deadlines.feedback_on_time, a.deadlines.feedback_due),
+    detail: (a) => `${a.deadlines.feedback_on_time} of ${a.deadlines.feedback_due}, last 12 months`,
+  },
 ];
 
 export function AnalyticsCards({
@@ -34,6 +54,9 @@ export function AnalyticsCards({
               </span>
             )}
           </p>
+          {card.detail && state === 'ready' && analytics && (
+            <p className="text-xs text-muted">{card.detail(analytics)}</p>
+          )}
         </li>
       ))}
     </ul>

@@ -1,18 +1,23 @@
 import type { AdminReportsQuery } from '@candor/contract/admin';
-import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { humanize } from '@/lib/format';
 
 /** The dashboard's filters: the query's, each always set ('all' for no filter). */
 export type Filters = Required<
-  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order'>
+  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue'>
 >;
 
 const priorityOptions = [
   { value: 'all', label: 'Any priority' },
   { value: 'true', label: 'Priority only' },
   { value: 'false', label: 'Not priority' },
+];
+
+const orderOptions = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'deadline', label: 'Next deadline first' },
 ];
 
 /** Spec section 9: the status filter's values. */
@@ -32,8 +37,9 @@ export function ReportFilters({
   onChange(change: Partial<Filters>): void;
 }) {
   return (
-    <search className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end">
+    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-4 md:items-end">
       <TextField
+        className="sm:col-span-2 md:col-span-4"
         label="Search"
         type="search"
         placeholder="Title, description, category or reference"
@@ -62,14 +68,21 @@ export function ReportFilters({
         value={filters.priority}
         onChange={(event) => onChange({ priority: event.target.value as Filters['priority'] })}
       />
-      <Button
-        type="button"
-        variant="secondary"
-        aria-pressed={filters.order === 'oldest'}
-        onClick={() => onChange({ order: filters.order === 'newest' ? 'oldest' : 'newest' })}
-      >
-        {filters.order === 'newest' ? 'Newest first' : 'Oldest first'}
-      </Button>
+      <SelectField
+        label="Sort"
+        options={orderOptions}
+        value={filters.order}
+        onChange={(event) => onChange({ order: event.target.value as Filters['order'] })}
+      />
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-4">
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-brand-700"
+          checked={filters.overdue === 'true'}
+          onChange={(event) => onChange({ overdue: event.target.checked ? 'true' : 'false' })}
+        />
+        Overdue only: a legal deadline has passed
+      </label>
     </search>
   );
 }

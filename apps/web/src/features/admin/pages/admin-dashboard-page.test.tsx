@@ -29,6 +29,8 @@ const analytics = {
   },
 } satisfies Analytics;
 
+const DAY = 24 * 60 * 60 * 1000;
+
 beforeEach(() => tokenStorage.save(accessToken({ role: 'admin' }), 'refresh'));
 
 describe('AdminDashboardPage', () => {
@@ -224,7 +226,7 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByLabelText('Search')).toHaveValue('ledger');
     expect(screen.getByLabelText('Status')).toHaveValue('pending');
     expect(screen.getByLabelText('Priority')).toHaveValue('true');
-    expect(screen.getByRole('button', { name: 'Oldest first' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort')).toHaveValue('oldest');
     const asked = () =>
       calls
         .filter((call) => call.key === 'GET /api/admin/reports/')
@@ -295,5 +297,85 @@ describe('AdminDashboardPage', () => {
     expect(within(talking).getByText('2 new messages from the reporter')).toBeInTheDocument();
     const quiet = screen.getByRole('heading', { name: 'Quiet' }).closest('li') as HTMLElement;
     expect(within(quiet).queryByText(/new message/)).toBeNull();
+  });
+
+  it('shows each report’s next deadline, filters the overdue ones, sorts by deadline and exports them', async () => {
+    const now = Date.now();
+    const { calls } = mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': {
+        body: {
+          count: 3,
+          results: [
+            adminReportFixture({
+              id: 11,
+              title: 'Soon due',
+              acknowledge_by: new Date(now + 1.5 * DAY).toISOString(),
+            }),
+            adminReportFixture({
+              id: 12,
+              title: 'Late feedback',
+              acknowledge_by: new Date(now - 90 * DAY).toISOString(),
+              acknowledged_at: new Date(now - 91 * DAY).toISOString(),
+              feedback_by: new Date(now - 5.5 * DAY).toISOString(),
+            }),
+            adminReportFixture({
+              id: 13,
+              title: 'All met',
+              status: 'resolved',
+              acknowledged_at: new Date(now - DAY).toISOString(),
+              feedback_at: new Date(now).toISOString(),
+            }),
+          ],
+        },
+      },
+      'GET /api/admin/reports/export.csv': { body: 'reference,title' },
+    });
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const { router } = renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    const card = async (title: string) =>
+      (await screen.findByRole('heading', { name: title })).closest('li') as HTMLElement;
+    expect(within(await card('Soon due')).getByText('Acknowledge in 2 days')).toBeInTheDocument();
+    expect(
+      within(await card('Late feedback')).getByText('Feedback overdue 5 days'),
+    ).toBeInTheDocument();
+    expect(within(await card('All met')).queryByText(/acknowledge|feedback/i)).toBeNull();
+
+    // The legal clock's cards: the share met in time over the last 12 months.
+    const cards = screen.getByRole('list', { name: 'Analytics' });
+    const acknowledged = within(cards)
+      .getByText('Acknowledged in time')
+      .closest('li') as HTMLElement;
+    expect(acknowledged).toHaveTextContent('75%');
+    expect(acknowledged).toHaveTextContent('3 of 4, last 12 months');
+    const feedback = within(cards).getByText('Feedback in time').closest('li') as HTMLElement;
+    expect(feedback).toHaveTextContent('50%');
+
+    const asked = () =>
+      calls
+        .filter((call) => call.key === 'GET /api/admin/reports/')
+        .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Overdue only/ }));
+    await userEvent.selectOptions(screen.getByLabelText('Sort'), 'deadline');
+    await waitFor(() => expect(router.state.location.search).toBe('?order=deadline&overdue=true'));
+    await waitFor(() =>
+      expect(asked().at(-1)).toEqual({
+        order: 'deadline',
+        overdue: 'true',
+        limit: '25',
+        offset: '0',
+      }),
+    );
+
+    // The export carries the list's filters, and the descriptions when asked for.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include descriptions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const exported = calls.find((call) => call.key === 'GET /api/admin/reports/export.csv');
+    expect(
+      Object.fromEntries(new URL(exported?.url ?? '', 'http://localhost').searchParams),
+    ).toEqual({ order: 'deadline', overdue: 'true', description: 'true' });
   });
 });

@@ -11,6 +11,7 @@ import { useAdminReports } from '../api/get-admin-reports';
 import { useAnalytics } from '../api/get-analytics';
 import { AdminReportCard } from '../components/admin-report-card';
 import { AnalyticsPanel } from '../components/analytics-panel';
+import { ExportReportsButton } from '../components/export-reports-button';
 import { type Filters, ReportFilters } from '../components/report-filters';
 import { type DashboardQuery, dashboardSearch, readDashboardQuery } from '../dashboard-query';
 import { useStatusChange } from '../use-status-change';
@@ -41,6 +42,7 @@ export function AdminDashboardPage() {
     status: query.status,
     priority: query.priority,
     order: query.order,
+    overdue: query.overdue === 'true' ? 'true' : undefined,
     limit: DEFAULT_ADMIN_PAGE_SIZE,
     offset: (query.page - 1) * DEFAULT_ADMIN_PAGE_SIZE,
   });
@@ -123,6 +125,16 @@ export function AdminDashboardPage() {
                 return;
               }
               update((latest) => ({ ...latest, ...change, page: 1 }));
+            }}
+          />
+          <ExportReportsButton
+            query={{
+              q: query.q || undefined,
+              category: query.category,
+              status: query.status,
+              priority: query.priority,
+              order: query.order,
+              overdue: query.overdue === 'true' ? 'true' : undefined,
             }}
           />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}

@@ -2,6 +2,7 @@ import type { TrackSession } from '@candor/contract/intake';
 import type { Report } from '@candor/contract/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ReportDeadlines } from '@/components/report-deadlines';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -231,6 +232,9 @@ export function GuestReportView(props: Props) {
             </Button>
           )}
         </div>
+      </Card>
+      <Card>
+        <ReportDeadlines report={data} headingLevel="h3" />
       </Card>
       {!data.file_upload && data.status !== 'cancelled' && (
         <Card>

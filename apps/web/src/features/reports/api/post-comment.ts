@@ -11,10 +11,15 @@ export function usePostComment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMessageInput) => postComment(id, input),
-    onSuccess: (message) =>
+    onSuccess: (message) => {
       queryClient.setQueryData<ReportMessage[]>(reportKeys.comments(id), (thread) => [
         ...(thread ?? []),
         message,
-      ]),
+      ]);
+      // An administrator's reply may acknowledge the report or give feedback: its dates change.
+      if (message.is_sender_admin && !message.is_internal) {
+        void queryClient.invalidateQueries({ queryKey: reportKeys.detail(id) });
+      }
+    },
   });
 }

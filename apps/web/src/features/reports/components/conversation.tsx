@@ -2,6 +2,7 @@ import type { ReportMessage } from '@candor/contract/reports';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
@@ -36,15 +37,24 @@ export function Conversation({
   const post = usePostComment(reportId);
   const [focusId, setFocusId] = useState<number | null>(null);
   const [sending, setSending] = useState<'reply' | 'note' | null>(null);
+  const [isFeedback, setIsFeedback] = useState(false);
   const thread = (comments.data ?? []).filter((message) => !message.is_internal);
   const notes = (comments.data ?? []).filter((message) => message.is_internal);
 
   const send = (kind: 'reply' | 'note') => async (text: string) => {
     setSending(kind);
     try {
-      const input = isAdmin ? { message: text, is_internal: kind === 'note' } : { message: text };
+      const feedback = isAdmin && kind === 'reply' && isFeedback;
+      const input = isAdmin
+        ? {
+            message: text,
+            is_internal: kind === 'note',
+            ...(feedback ? { is_feedback: true } : {}),
+          }
+        : { message: text };
       const created: ReportMessage = await post.mutateAsync(input);
       setFocusId(created.id);
+      if (feedback) setIsFeedback(false);
       return true;
     } catch {
       return false;
@@ -70,6 +80,14 @@ export function Conversation({
             label="Reply to reporter"
             hint="The reporter reads this on their report."
             buttonLabel="Reply to reporter"
+            extra={
+              <CheckboxField
+                label="Mark as feedback"
+                note="This reply tells the reporter what is being done about their report (the legal feedback)."
+                checked={isFeedback}
+                onChange={(event) => setIsFeedback(event.target.checked)}
+              />
+            }
             isSending={sending === 'reply'}
             sendError={sendError}
             onSend={send('reply')}

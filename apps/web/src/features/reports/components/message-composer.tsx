@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -10,6 +10,8 @@ type MessageComposerProps = {
   variant?: 'primary' | 'note';
   isSending: boolean;
   sendError: string;
+  /** More controls of the message, above its button (an administrator's "mark as feedback"). */
+  extra?: ReactNode;
   /** Sends the text; resolves false when it could not be sent. */
   onSend(text: string): Promise<boolean>;
 };
@@ -26,6 +28,7 @@ export function MessageComposer({
   variant = 'primary',
   isSending,
   sendError,
+  extra,
   onSend,
 }: MessageComposerProps) {
   const [text, setText] = useState('');
@@ -52,6 +55,7 @@ export function MessageComposer({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
+      {extra}
       {failed && (
         <Alert tone="error" focusKey={failed}>
           {sendError}

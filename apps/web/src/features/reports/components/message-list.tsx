@@ -31,6 +31,11 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
         )}
         <span className="font-semibold text-ink">{mine ? 'You' : message.display_sender_name}</span>
         {message.is_sender_admin && !mine && !message.is_internal && <span>(Administrator)</span>}
+        {message.is_feedback && (
+          <span className="rounded-md bg-green-100 px-1.5 font-semibold text-green-900">
+            Feedback
+          </span>
+        )}
         <time dateTime={message.sent_at}>{formatDateTime(message.sent_at)}</time>
       </p>
       <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink">{message.message}</p>

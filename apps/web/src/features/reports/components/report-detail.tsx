@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ReportDeadlines } from '@/components/report-deadlines';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -54,6 +55,11 @@ export function ReportDetail({
       <Card>
         <ReportOverview report={data} />
       </Card>
+      {!isAdmin && (
+        <Card>
+          <ReportDeadlines report={data} />
+        </Card>
+      )}
       {actions?.(data)}
       <Card>
         <Conversation

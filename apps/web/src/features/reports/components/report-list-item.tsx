@@ -1,5 +1,6 @@
 import type { Report } from '@candor/contract/reports';
 import { Link } from 'react-router';
+import { ReportDeadlines } from '@/components/report-deadlines';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { formatDateTime, humanize } from '@/lib/format';
 
@@ -30,6 +31,9 @@ export function ReportListItem({ report, to }: { report: Report; to: string }) {
         <span>Category: {humanize(report.category)}</span>
         <span>Submitted By: {submittedBy}</span>
         {report.priority_flag && <Tag tone="accent">Priority</Tag>}
+      </div>
+      <div className="mt-3">
+        <ReportDeadlines report={report} variant="compact" />
       </div>
     </li>
   );

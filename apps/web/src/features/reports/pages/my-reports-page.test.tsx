@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -33,6 +33,34 @@ describe('MyReportsPage', () => {
     expect(screen.getByText('Submitted By: Anonymous')).toBeInTheDocument();
     expect(screen.getByText('Priority')).toBeInTheDocument();
     expect(screen.getByText('Under Review')).toBeInTheDocument();
+  });
+
+  it('says on each report when acknowledgement and feedback came, and whether on time', async () => {
+    mockFetch({
+      'GET /api/reports/': {
+        body: [
+          reportFixture({
+            id: 3,
+            title: 'Answered',
+            status: 'resolved',
+            acknowledge_by: '2026-11-27T12:00:00.000Z',
+            acknowledged_at: '2026-11-21T12:00:00.000Z',
+            feedback_by: '2027-02-21T12:00:00.000Z',
+            feedback_at: '2027-03-01T12:00:00.000Z',
+          }),
+        ],
+      },
+    });
+    renderPage(<MyReportsPage />, { path: '/my-reports' });
+    const item = (await screen.findByRole('heading', { name: 'Answered' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(item).getByText('Acknowledged on 21 November 2026, on time')).toBeInTheDocument();
+    expect(
+      within(item).getByText(
+        'Feedback given on 1 March 2027, late (it was due by 21 February 2027)',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers to submit a first report when there are none', async () => {

@@ -152,6 +152,68 @@ describe('ReportDetailPage', () => {
     );
   });
 
+  it('lets admins mark a reply as feedback, tagged in the thread, and reloads the report’s dates', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
+    const { calls } = mockFetch({
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+      'POST /api/reports/41/comments/': (init) => {
+        const input = JSON.parse(String(init.body));
+        return {
+          status: 201,
+          body: {
+            ...message,
+            id: 3,
+            message: input.message,
+            is_feedback: input.is_feedback === true,
+          },
+        };
+      },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    const feedback = await screen.findByRole('checkbox', { name: 'Mark as feedback' });
+    await userEvent.click(feedback);
+    await userEvent.type(
+      screen.getByLabelText('Reply to reporter'),
+      'We spoke to the site manager.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Reply to reporter' }));
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    expect(await within(thread).findByText('Feedback')).toBeInTheDocument();
+    // The box is cleared for the next reply, and the report is read again for its new dates.
+    expect(feedback).not.toBeChecked();
+    const posted = calls
+      .filter((call) => call.key === 'POST /api/reports/41/comments/')
+      .map((call) => JSON.parse(String(call.init.body)));
+    expect(posted).toEqual([
+      { message: 'We spoke to the site manager.', is_internal: false, is_feedback: true },
+    ]);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.key === 'GET /api/reports/41/')).toHaveLength(2),
+    );
+    // Administrators have the report's clock in their own tools, not the reporter's words.
+    expect(screen.queryByRole('region', { name: 'What to expect' })).toBeNull();
+  });
+
+  it('tells its reporter when to expect acknowledgement and feedback', async () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    mockFetch({
+      'GET /api/reports/41/': {
+        body: reportFixture({
+          acknowledge_by: '2026-11-27T10:00:00.000Z',
+          acknowledged_at: '2026-11-21T09:00:00.000Z',
+          feedback_by: '2027-02-21T09:00:00.000Z',
+          status: 'under_review',
+        }),
+      },
+      'GET /api/reports/41/comments/': { body: [] },
+    });
+    renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/41' });
+    const expectations = await screen.findByRole('region', { name: 'What to expect' });
+    expect(expectations).toHaveTextContent(/Acknowledged on 2\d November 2026, on time/);
+    expect(expectations).toHaveTextContent(/Feedback (expected by|given on) \d+ February 2027/);
+  });
+
   it('says when the report is missing or not the caller’s', async () => {
     tokenStorage.save(accessToken(), 'refresh');
     mockFetch({});
