@@ -132,6 +132,16 @@ export async function logout(ctx: AppContext, token: string): Promise<void> {
   });
 }
 
+/** A new login of the account (a new family), in the caller's transaction. */
+export async function startSession(
+  ctx: AppContext,
+  db: Executor,
+  user: users.UserRow,
+): Promise<TokenPair> {
+  const refresh = await issueRefreshToken(ctx, db, user.id, randomUUID());
+  return { access: await signAccess(ctx, user), refresh };
+}
+
 /** Ends every login of an account, in the caller's transaction (a password was replaced). */
 export async function revokeAllLogins(tx: Executor, userId: number): Promise<void> {
   const families = (await repo.findFamilyIdsOfUser(tx, userId)).sort();

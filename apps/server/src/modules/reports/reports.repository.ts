@@ -17,6 +17,7 @@ const reportColumns = {
   isGuest: reports.isGuest,
   isPremiumReport: reports.isPremiumReport,
   ownerUserId: reports.ownerUserId,
+  ownerAccountDeleted: reports.ownerAccountDeleted,
   ownerHash: reports.ownerHash,
   ownerSealed: reports.ownerSealed,
   organizationId: reports.organizationId,
