@@ -3,15 +3,17 @@ import { WaitingReportsCard } from '@/features/admin/components/waiting-reports-
 import { AuditChainCard } from '@/features/audit/components/audit-chain-card';
 import { AuditLogTable } from '@/features/audit/components/audit-log-table';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
+import { StaffPanel } from '@/features/staff/components/staff-panel';
 
 const extraTabs = [
+  { id: 'staff', label: 'Staff', panel: <StaffPanel /> },
   { id: 'contact', label: 'Contact Messages', panel: <ContactInbox /> },
   { id: 'audit', label: 'Audit Log', panel: <AuditLogTable /> },
 ];
 
 /**
  * /superuser-dashboard: the audit chain's state and the reports waiting for another administrator;
- * access requests, the contact inbox and the audit log.
+ * access requests, staff, the contact inbox and the audit log.
  */
 export function SuperuserDashboardRoute() {
   return (
