@@ -88,12 +88,7 @@ export function StaffPanel() {
         Staff
       </h2>
       <UnadministeredOrganizations onChoose={setHandOver} />
-      <form
-        role="search"
-        aria-label="Filter staff"
-        onSubmit={(event) => event.preventDefault()}
-        className="grid gap-3 sm:grid-cols-3"
-      >
+      <search aria-label="Filter staff" className="grid gap-3 sm:grid-cols-3">
         <TextField
           label="Username or organisation"
           name="q"
@@ -122,7 +117,7 @@ export function StaffPanel() {
             { value: 'deactivated', label: 'Deactivated' },
           ]}
         />
-      </form>
+      </search>
       <div aria-live="polite">{done && <Alert tone="success">{done}</Alert>}</div>
       {staff.isPending && <LoadingState label="Loading staff..." />}
       {staff.isError && <Alert tone="error">Could not load the staff list.</Alert>}

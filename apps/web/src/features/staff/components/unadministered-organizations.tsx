@@ -10,8 +10,7 @@ export function UnadministeredOrganizations({ onChoose }: { onChoose(id: number)
   const rows = organizations.data ?? [];
   if (rows.length === 0) return null;
   return (
-    <div
-      role="region"
+    <section
       aria-labelledby="unadministered-heading"
       className="rounded-2xl border border-amber-700 bg-amber-50 p-4"
     >
@@ -41,6 +40,6 @@ export function UnadministeredOrganizations({ onChoose }: { onChoose(id: number)
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
