@@ -6,9 +6,9 @@ import { ContactInbox } from '@/features/contact/components/contact-inbox';
 import { StaffPanel } from '@/features/staff/components/staff-panel';
 
 const extraTabs = [
-  { id: 'staff', label: 'Staff', panel: <StaffPanel /> },
   { id: 'contact', label: 'Contact Messages', panel: <ContactInbox /> },
   { id: 'audit', label: 'Audit Log', panel: <AuditLogTable /> },
+  { id: 'staff', label: 'Staff', panel: <StaffPanel /> },
 ];
 
 /**
