@@ -13,7 +13,7 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
-import { serverDetail } from '@/lib/error-messages';
+import { fieldErrors, serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useChangePassword, useDeleteAccount, useDownloadMyData } from '../api/own-account';
 
@@ -47,8 +47,11 @@ export function ChangePasswordCard() {
       },
       onError: (error) => {
         showServerErrors(error);
+        // Field errors show beside their field; anything else (a refusal, a failure) here.
         const detail = serverDetail(error);
-        if (detail) setMessage({ tone: 'error', text: detail });
+        if (detail && Object.keys(fieldErrors(error)).length === 0) {
+          setMessage({ tone: 'error', text: detail });
+        }
       },
     });
 
@@ -172,8 +175,11 @@ export function DeleteAccountCard() {
       },
       onError: (error) => {
         showServerErrors(error);
+        // Field errors show beside their field; anything else (a refusal, a failure) here.
         const detail = serverDetail(error);
-        if (detail) setMessage({ tone: 'error', text: detail });
+        if (detail && Object.keys(fieldErrors(error)).length === 0) {
+          setMessage({ tone: 'error', text: detail });
+        }
       },
     });
 

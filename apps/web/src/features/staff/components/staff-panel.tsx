@@ -18,7 +18,7 @@ const changeTexts: Record<StaffChange, { title: string; confirm: string; explain
     title: 'Revoke administrator access',
     confirm: 'Revoke access',
     explain:
-      'They become a plain user at once: every login ends, open pages lose access, and they are told. Their organisation keeps them as a member.',
+      'They become a plain user at once: every login ends, open pages lose access, and they are told.',
   },
   deactivate: {
     title: 'Deactivate account',
@@ -249,8 +249,12 @@ export function StaffPanel() {
       >
         {pending && (
           <>
+            <p className="font-semibold text-ink">{pending.member.username}</p>
             <p className="text-ink">
-              <strong>{pending.member.username}</strong>: {changeTexts[pending.change].explain}
+              {changeTexts[pending.change].explain}
+              {pending.change === 'revoke' &&
+                pending.member.scope === 'organization' &&
+                ' Their organisation keeps them as a member.'}
             </p>
             <p className="text-sm text-muted">The change is recorded in the audit log.</p>
             {change.isError && (
