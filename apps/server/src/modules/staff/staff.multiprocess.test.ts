@@ -1,6 +1,14 @@
+import type { TokenPair } from '@candor/contract/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
-import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
+import {
+  createAdmin,
+  createOrganization,
+  createSuperuser,
+  createUser,
+  decodeJwt,
+  type TestUser,
+} from '../../../test/factories';
 import { connectLive, waitForClose } from '../../../test/live';
 import {
   type ServerProcess,
@@ -72,4 +80,52 @@ describe('staff changes across server processes', () => {
       await theirs.close();
     },
   );
+
+  it('a member made administrator through one process is refreshed into it on the other', async () => {
+    const organizationId = await createOrganization(t);
+    const former = await createAdmin(t, { organizationId });
+    const member = await createUser(t, { organizationId });
+    const [formerOnA, formerOnB] = await socketsOnBoth(former);
+    const [memberOnA, memberOnB] = await socketsOnBoth(member);
+
+    const response = await post(
+      a,
+      superuser,
+      `/api/staff/organizations/${organizationId}/admins/`,
+      {
+        user_id: member.id,
+        replace: true,
+      },
+    );
+    expect(response.status).toBe(200);
+    expect((await waitForClose(formerOnB)).code).toBe(4001);
+    expect((await waitForClose(formerOnA)).code).toBe(4001);
+    // The new administrator's sockets close too, so their pages take a token that says so.
+    expect((await waitForClose(memberOnB)).code).toBe(4001);
+    expect((await waitForClose(memberOnA)).code).toBe(4001);
+    const refreshed = await fetch(`${b.httpBase}/api/accounts/token/refresh/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh: member.tokens.refresh }),
+    });
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(((await refreshed.json()) as TokenPair).access).role).toBe('admin');
+  });
+
+  it('an account deleted through one process has its sockets on the other closed', async () => {
+    const reporter = await createUser(t);
+    const [onA, onB] = await socketsOnBoth(reporter);
+    const response = await post(b, reporter, '/api/accounts/delete/', {
+      password: reporter.password,
+    });
+    expect(response.status).toBe(204);
+    expect((await waitForClose(onA)).code).toBe(4001);
+    expect((await waitForClose(onB)).code).toBe(4001);
+    const login = await fetch(`${a.httpBase}/api/accounts/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: reporter.username, password: reporter.password }),
+    });
+    expect(login.status).toBe(401);
+  });
 });
