@@ -183,6 +183,47 @@ describe('revoking administrator access', () => {
     const after = await call(superuser, 'GET', '/api/staff/organizations-without-admin/');
     expect(after.json()).toContainEqual({ id: organizationId, name, open_reports: 1 });
   });
+
+  it('sends an unadministered organisation’s reports to the platform administrators until it has one', async () => {
+    const organizationId = await createOrganization(t);
+    const admin = await createAdmin(t, { organizationId });
+    const member = await createUser(t, { organizationId });
+    const platformAdmin = await createAdmin(t);
+    const before = await createReport(t, member, { title: `Before ${uniqueName('r')}` });
+    expect((await call(platformAdmin, 'GET', `/api/reports/${before.id}/`)).statusCode).toBe(404);
+
+    await call(superuser, 'POST', `/api/staff/${admin.id}/deactivate/`);
+    const seen = await call(platformAdmin, 'GET', `/api/reports/${before.id}/`);
+    expect(seen.statusCode).toBe(200);
+    const listed = await call(platformAdmin, 'GET', `/api/admin/reports/?q=${before.token}`);
+    expect(listed.json().map((report: { id: number }) => report.id)).toEqual([before.id]);
+    const acknowledged = await call(
+      platformAdmin,
+      'POST',
+      `/api/admin/reports/${before.id}/acknowledge/`,
+      {},
+    );
+    expect(acknowledged.statusCode).toBeLessThan(300);
+    // A new report reaches the platform administrators' bells.
+    const title = `After ${uniqueName('r')}`;
+    await createReport(t, member, { title });
+    const rows = await t.database.db
+      .select({ payload: notifications.payload })
+      .from(notifications)
+      .where(addressedTo(t, platformAdmin.id));
+    const titles = rows.map(
+      (row) =>
+        t.app.ctx.sealer.openJson<NotificationContent>(row.payload, NOTIFICATION_PURPOSE)
+          .report_title,
+    );
+    expect(titles).toContain(title);
+
+    // Once the organisation has an administrator again, its reports are theirs alone.
+    await call(superuser, 'POST', `/api/staff/organizations/${organizationId}/admins/`, {
+      user_id: member.id,
+    });
+    expect((await call(platformAdmin, 'GET', `/api/reports/${before.id}/`)).statusCode).toBe(404);
+  });
 });
 
 describe('deactivating and reactivating an account', () => {

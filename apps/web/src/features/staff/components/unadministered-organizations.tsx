@@ -18,7 +18,8 @@ export function UnadministeredOrganizations({ onChoose }: { onChoose(id: number)
         Organisations without an administrator
       </h3>
       <p className="mt-1 text-sm text-amber-950">
-        Nobody handles their reports until you choose an administrator among their members.
+        Their reports wait for Candor’s administrators until you choose an administrator among their
+        members.
       </p>
       <ul className="mt-3 divide-y divide-amber-200 text-sm">
         {rows.map((organization) => (
