@@ -5,7 +5,7 @@ import {
   deleteAccountInputSchema,
 } from '@candor/contract/accounts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -215,8 +215,11 @@ export function DeleteAccountCard() {
               </li>
               <li>
                 Anonymous reports you filed stay for their case too, and no account can reach them
-                again, yours included. A receipt from reporting without an account (Track a report)
-                still works.
+                again, yours included. A receipt from reporting without an account still works at{' '}
+                <Link to={paths.track} className="font-medium text-brand-800 underline">
+                  Track a report
+                </Link>
+                .
               </li>
             </ul>
             <ErrorSummary {...form.errorSummary({ password: 'Password' })} />
