@@ -32,6 +32,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { retagLegacyOwners } from './modules/reports/owner-index';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(organizationsRoutes, { prefix: '/api/organizations' });
   await app.register(contactRoutes, { prefix: '/api/contact' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(intakeRoutes, { prefix: '/api/intake' });
   await app.register(trackRoutes, { prefix: '/api/track' });
 

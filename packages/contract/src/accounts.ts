@@ -154,3 +154,74 @@ export const accessClaimsSchema = z.object({
   jti: z.string(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+/** `POST /api/accounts/password/`: every other login of the account ends. */
+export const changePasswordInputSchema = z
+  .strictObject({
+    current_password: z
+      .string({ error: REQUIRED_MESSAGE })
+      .min(1, REQUIRED_MESSAGE)
+      .max(PASSWORD_MAX, tooLongMessage(PASSWORD_MAX)),
+    new_password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),
+  })
+  .superRefine((input, ctx) => {
+    for (const message of passwordProblems(input.new_password)) {
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message });
+    }
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
+
+/** `POST /api/accounts/delete/`: the password confirms it. */
+export const deleteAccountInputSchema = z.strictObject({
+  password: z
+    .string({ error: REQUIRED_MESSAGE })
+    .min(1, REQUIRED_MESSAGE)
+    .max(PASSWORD_MAX, tooLongMessage(PASSWORD_MAX)),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
+
+/**
+ * `GET /api/accounts/my-data/`: what the account holds, for its owner only. Reports filed with
+ * the account, anonymous ones included, with the messages the reporter can see.
+ */
+export const myDataSchema = z.object({
+  generated_at: z.string(),
+  profile: z.object({
+    username: z.string(),
+    email: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role: roleSchema,
+    plan: planSchema,
+    /** UTC day. */
+    registered_on: z.string(),
+  }),
+  reports: z.array(
+    z.object({
+      reference: z.string(),
+      title: z.string(),
+      description: z.string(),
+      category: z.string(),
+      status: z.string(),
+      is_anonymous: z.boolean(),
+      organization_name: z.string().nullable(),
+      submitted_at: z.string(),
+      messages: z.array(
+        z.object({
+          from: z.enum(['me', 'administrator']),
+          message: z.string(),
+          sent_at: z.string(),
+        }),
+      ),
+    }),
+  ),
+  notifications: z.array(
+    z.object({
+      message: z.string(),
+      report_reference: z.string().nullable(),
+      is_read: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type MyData = z.infer<typeof myDataSchema>;

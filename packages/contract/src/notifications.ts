@@ -60,6 +60,11 @@ export const liveCloseCodes = {
   policyViolation: 1008,
   goingAway: 1001,
   internalError: 1011,
+  /**
+   * The account was changed by the superuser or deleted (role revoked, deactivated): the client
+   * refreshes its session, which tells it whether it is still signed in and as what.
+   */
+  accountChanged: 4001,
 } as const;
 
 export const liveSocketPath = (userId: number) => `/ws/notifications/${userId}/`;

@@ -87,7 +87,10 @@ export const reportSchema = z.object({
   justification: z.string().nullable(),
   /** The reference number a reporter can quote, e.g. CND-7K3Q-9XW2-M4TD. */
   token: z.string(),
-  /** Null for anonymous reports, whoever asks. */
+  /**
+   * Null for anonymous reports, whoever asks, and for an identified report whose reporter
+   * deleted their account (shown as DELETED_ACCOUNT_NAME).
+   */
   submitted_by_username: z.string().nullable(),
   /** Whose administrators handle it: the organisation named above, or the platform's. */
   destination: reportDestinationSchema,
@@ -131,6 +134,11 @@ export const createMessageInputSchema = z.strictObject({
 export type CreateMessageInput = z.input<typeof createMessageInputSchema>;
 
 export const ANONYMOUS_REPORTER_NAME = 'Anonymous reporter';
+/**
+ * How an identified report names its reporter once they deleted their account: the report stays
+ * for its case, the person does not (README "Staff and accounts over time").
+ */
+export const DELETED_ACCOUNT_NAME = 'Account deleted';
 
 /** `GET /api/reports/certificates/verify/?reference=&code=`: anyone can check a certificate. */
 export const verifyCertificateQuerySchema = z.object({

@@ -126,6 +126,11 @@ export const users = pgTable(
     organizationId: integer('organization_id').references(() => organizations.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The UTC day the account last became an administrator; null while it is not one. Set by a
+     * trigger whenever `role` turns to admin (migration 0018), whichever path promotes it.
+     */
+    adminSince: date('admin_since', { mode: 'string' }),
     /** UTC days, never instants (lib/day.ts): registration and the last change to the account. */
     createdAt: date('created_at', { mode: 'string' }).notNull().default(utcToday),
     updatedAt: date('updated_at', { mode: 'string' }).notNull().default(utcToday),
@@ -216,7 +221,12 @@ export const reports = pgTable(
     priorityFlag: boolean('priority_flag').notNull().default(false),
     isAnonymous: boolean('is_anonymous').notNull().default(true),
     isPremiumReport: boolean('is_premium_report').notNull().default(false),
-    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the identified reporter deleted their account: the report stays for its case,
+     * marked by `owner_account_deleted` (README "Staff and accounts over time").
+     */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerAccountDeleted: boolean('owner_account_deleted').notNull().default(false),
     ownerHash: text('owner_hash'),
     /**
      * The owner's id sealed with the data key, so the server can notify the reporter of an
@@ -269,7 +279,7 @@ export const reports = pgTable(
     check('reports_status_check', isOneOf(t.status, reportStatuses)),
     check(
       'reports_owner_check',
-      sql`(${t.isAnonymous} and ${t.ownerUserId} is null and not ${t.isGuest} and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and not ${t.isGuest} and ${t.ownerUserId} is not null and ${t.ownerHash} is null) or (${t.isGuest} and ${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is null and ${t.ownerSealed} is null)`,
+      sql`(${t.isAnonymous} and ${t.ownerUserId} is null and not ${t.isGuest} and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and not ${t.isGuest} and (${t.ownerUserId} is not null) <> ${t.ownerAccountDeleted} and ${t.ownerHash} is null) or (${t.isGuest} and ${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is null and ${t.ownerSealed} is null)`,
     ),
     index('reports_owner_user_idx').on(t.ownerUserId),
     // Plain DESC (nulls first) so `order by submitted_at desc, id desc` reads the index as is.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/accounts/account-changes';
 import {
   createNotificationHub,
   type NotificationHub,
@@ -30,6 +31,12 @@ export const liveNotificationsPlugin = fp(async (app: FastifyInstance) => {
   const unlisten = await ctx.database.listen(NOTIFICATIONS_CHANNEL, (payload) =>
     hub.handleSignal(payload),
   );
+  // An account changed on any process (revoked, deactivated, deleted): its sockets here close.
+  const unlistenAccounts = await ctx.database.listen(ACCOUNT_CHANGES_CHANNEL, (payload) => {
+    const userId = parseAccountChange(payload);
+    if (userId === null) app.log.warn({}, 'ignored a malformed account change signal');
+    else hub.closeUser(userId);
+  });
   // Signals sent while LISTEN was down were missed: every client reloads what it shows.
   const stopResync = ctx.database.onListenResumed(() => hub.resync());
   app.addHook('preClose', async () => {
@@ -38,5 +45,6 @@ export const liveNotificationsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => {
     await unlisten();
+    await unlistenAccounts();
   });
 });

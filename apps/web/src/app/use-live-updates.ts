@@ -5,6 +5,7 @@ import { adminKeys } from '@/features/admin/api/admin-keys';
 import { notificationsQueryKey } from '@/features/notifications/api/get-notifications';
 import { unreadCountQueryKey } from '@/features/notifications/api/get-unread-count';
 import { reportKeys } from '@/features/reports/api/report-keys';
+import { refreshSession } from '@/lib/api-client';
 import { startLiveSocket } from '@/lib/live/live-socket';
 
 /** Query key roots of the reports and admin features, which a notice about a report touches. */
@@ -50,6 +51,11 @@ export function useLiveUpdates(onNotification?: (message: string) => void) {
         if (event.report !== null) reloadReports();
       },
       onReconnect: refresh,
+      // The account changed: a refresh answers with its current role, or ends the session
+      // (revoked or deactivated), which sends a guarded page to the login.
+      onAccountChanged: () => {
+        void refreshSession().then(() => queryClient.invalidateQueries());
+      },
     });
     return () => live.stop();
   }, [queryClient]);

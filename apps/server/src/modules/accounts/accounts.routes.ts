@@ -1,7 +1,10 @@
 import {
+  changePasswordInputSchema,
+  deleteAccountInputSchema,
   loginAnswerSchema,
   loginInputSchema,
   logoutInputSchema,
+  myDataSchema,
   profileSchema,
   refreshInputSchema,
   registeredUserSchema,
@@ -9,11 +12,16 @@ import {
   tokenPairSchema,
   updateProfileInputSchema,
 } from '@candor/contract/accounts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './accounts.service';
-import { guards, requireUser } from './caller';
+import { accountWriteLimit, guards, requireUser } from './caller';
+import * as own from './own-account.service';
 import * as sessions from './sessions.service';
+
+/** Downloads of "my data" an account may ask for in an hour. */
+export const MY_DATA_EXPORTS_PER_HOUR = 10;
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -105,5 +113,53 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.updateProfile(ctx, requireUser(request), request.body),
+  );
+
+  app.post(
+    '/password/',
+    {
+      onRequest: guards.user,
+      config: accountWriteLimit(ctx, 'account.password'),
+      schema: { body: changePasswordInputSchema, response: { 200: tokenPairSchema } },
+    },
+    async (request) => own.changePassword(ctx, requireUser(request), request.body),
+  );
+
+  // Generated on request and heavy (every report is opened): a few an hour per account.
+  app.get(
+    '/my-data/',
+    {
+      onRequest: guards.user,
+      config: {
+        rateLimit: {
+          max: MY_DATA_EXPORTS_PER_HOUR,
+          timeWindow: 3_600_000,
+          hook: 'preHandler' as const,
+          keyGenerator: (request: FastifyRequest) =>
+            ctx.hash('account.my-data', request.auth.user?.id ?? 0),
+        },
+      },
+      schema: { response: { 200: myDataSchema } },
+    },
+    async (request, reply) => {
+      const data = await own.exportMyData(ctx, requireUser(request));
+      return reply
+        .header('content-disposition', 'attachment; filename="candor-my-data.json"')
+        .header('cache-control', 'no-store')
+        .send(data);
+    },
+  );
+
+  app.post(
+    '/delete/',
+    {
+      onRequest: guards.user,
+      config: accountWriteLimit(ctx, 'account.delete'),
+      schema: { body: deleteAccountInputSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await own.deleteAccount(ctx, requireUser(request), request.body);
+      return reply.code(204).send(null);
+    },
   );
 };

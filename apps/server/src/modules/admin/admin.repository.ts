@@ -1,6 +1,6 @@
 import type { AdminReportOrder } from '@candor/contract/admin';
 import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
-import { and, asc, count, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   organizations,
@@ -10,7 +10,7 @@ import {
   reports,
   users,
 } from '../../db/schema';
-import { selectReports } from '../reports/reports.repository';
+import { selectReports, unadministeredOrganizationIds } from '../reports/reports.repository';
 
 export type AdminReportFilter = {
   /** The admin's organisation; null for a platform admin, who sees the reports of none. */
@@ -36,10 +36,16 @@ function idIn(ids: number[]): SQL {
   return sql`${reports.id} = any(${sql.param(ids)}::int[])`;
 }
 
-/** The reports an admin administers: their organisation's, or for a platform admin, the platform's. */
+/**
+ * The reports an admin administers: their organisation's, or for a platform admin, the
+ * platform's and those of organisations left without an administrator (report-access.ts).
+ */
 function scopeOf(organizationId: number | null): SQL {
   return organizationId === null
-    ? isNull(reports.organizationId)
+    ? (or(
+        isNull(reports.organizationId),
+        sql`${reports.organizationId} in ${unadministeredOrganizationIds()}`,
+      ) as SQL)
     : eq(reports.organizationId, organizationId);
 }
 
@@ -172,7 +178,14 @@ export async function countReportsByGroup(db: Executor, organizationId: number |
       total: sql<number>`sum(${reportCounts.total})::int`,
     })
     .from(reportCounts)
-    .where(eq(reportCounts.organizationKey, organizationId ?? 0))
+    .where(
+      organizationId === null
+        ? or(
+            eq(reportCounts.organizationKey, 0),
+            sql`${reportCounts.organizationKey} in ${unadministeredOrganizationIds()}`,
+          )
+        : eq(reportCounts.organizationKey, organizationId),
+    )
     .groupBy(
       reportCounts.status,
       reportCounts.category,

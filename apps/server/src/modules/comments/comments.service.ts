@@ -1,6 +1,7 @@
 import {
   ANONYMOUS_REPORTER_NAME,
   type CreateMessageInput,
+  DELETED_ACCOUNT_NAME,
   type ReportMessage,
 } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
@@ -30,6 +31,7 @@ function senderName(report: ReportRecord, viewer: Viewer, message: repo.MessageR
   }
   // The reporter of an anonymous report is "the reporter" to everyone (DESIGN.md 1).
   if (report.isAnonymous) return ANONYMOUS_REPORTER_NAME;
+  if (report.ownerAccountDeleted) return DELETED_ACCOUNT_NAME;
   return report.ownerUsername ?? 'Reporter';
 }
 

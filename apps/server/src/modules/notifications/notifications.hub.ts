@@ -180,6 +180,17 @@ export function createNotificationHub(options: NotificationHubOptions) {
       for (const socket of entries.keys()) send(socket, data);
     },
 
+    /**
+     * Closes every socket of the user on this process with 4001: their account changed
+     * (modules/staff), so the client asks for a new session rather than trust its token.
+     */
+    closeUser(userId: number) {
+      for (const socket of [...(byUser.get(userId) ?? [])]) {
+        remove(socket);
+        socket.close(liveCloseCodes.accountChanged, 'Account changed');
+      }
+    },
+
     socketCount: () => entries.size,
 
     /** Closes every socket with 1001; any that does not finish closing is cut shortly after. */

@@ -184,3 +184,33 @@ export async function retagLegacyOwners(ctx: Pick<AppContext, 'db' | 'hash' | 's
   }
   return legacy.length;
 }
+
+/**
+ * Cuts the link between a user and their anonymous reports for good, in the caller's transaction
+ * (the account is being deleted): each report gets a tag nobody matches and loses its sealed
+ * owner, and the user's index row goes. The reports stay for their case handlers; a receipt of
+ * the no-account flow is not touched. Answers how many reports were cut loose.
+ */
+export async function forgetOwner(
+  ctx: Pick<AppContext, 'hash' | 'sealer'>,
+  tx: Executor,
+  userId: number,
+): Promise<number> {
+  const ids = await ownAnonymousReportIds(ctx, tx, userId);
+  let cut = 0;
+  for (const id of ids) {
+    const [row] = await tx
+      .select({ reference: reports.reference, ownerHash: reports.ownerHash })
+      .from(reports)
+      .where(eq(reports.id, id))
+      .for('update');
+    if (!row || row.ownerHash !== ownerTagOf(ctx, userId, row.reference)) continue;
+    await tx
+      .update(reports)
+      .set({ ownerHash: randomBytes(32).toString('hex'), ownerSealed: null })
+      .where(eq(reports.id, id));
+    cut += 1;
+  }
+  await tx.delete(reportOwnerIndex).where(eq(reportOwnerIndex.ownerKey, indexKeyOf(ctx, userId)));
+  return cut;
+}

@@ -6,7 +6,12 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import { ownerTagOf } from './owner-index';
-import { findAdminIdsInScope, findReportById, type ReportRecord } from './reports.repository';
+import {
+  findAdminIdsInScope,
+  findReportById,
+  isUnadministered,
+  type ReportRecord,
+} from './reports.repository';
 
 export const OWNER_SEALED_PURPOSE = sealedColumns.reportOwner.purpose;
 
@@ -26,14 +31,30 @@ export function isReportOwner(
 /**
  * The reports in an admin's scope: an organisation's admins have the reports routed to it;
  * platform admins (no organisation) the reports routed to no organisation. Each report has one
- * set of administrators, the one its reporter was told of (README "Where a report goes").
+ * set of administrators, the one its reporter was told of (README "Where a report goes"), until
+ * an organisation is left without any: its reports then wait for the platform's administrators
+ * (`unadministered`, README "Staff and accounts over time").
  */
 export function inAdminScope(
   user: AuthUser,
   report: Pick<ReportRecord, 'organizationId'>,
+  unadministered = false,
 ): boolean {
   if (user.role !== 'admin') return false;
-  return user.organizationId === report.organizationId;
+  if (user.organizationId === report.organizationId) return true;
+  return unadministered && user.organizationId === null && report.organizationId !== null;
+}
+
+/** Whether a platform admin's view of the report needs to know its organisation has no admin. */
+async function isWaitingForPlatform(
+  ctx: Pick<AppContext, 'db'>,
+  user: AuthUser,
+  report: Pick<ReportRecord, 'organizationId'>,
+): Promise<boolean> {
+  if (user.role !== 'admin' || user.organizationId !== null || report.organizationId === null) {
+    return false;
+  }
+  return isUnadministered(ctx.db, report.organizationId);
 }
 
 /**
@@ -45,8 +66,9 @@ export function administersReport(
   ctx: Pick<AppContext, 'hash'>,
   user: AuthUser,
   report: Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'>,
+  unadministered = false,
 ): boolean {
-  return inAdminScope(user, report) && !isReportOwner(ctx, user, report);
+  return inAdminScope(user, report, unadministered) && !isReportOwner(ctx, user, report);
 }
 
 export const OWN_REPORT_REFUSAL =
@@ -63,7 +85,10 @@ export async function loadAdministeredReport(
   id: number,
 ): Promise<ReportRecord> {
   const report = await findReportById(ctx.db, id);
-  if (!report || !inAdminScope(admin, report)) throw new NotFoundError();
+  if (!report) throw new NotFoundError();
+  if (!inAdminScope(admin, report, await isWaitingForPlatform(ctx, admin, report))) {
+    throw new NotFoundError();
+  }
   if (isReportOwner(ctx, admin, report)) throw new ForbiddenError(OWN_REPORT_REFUSAL);
   return report;
 }
@@ -129,7 +154,12 @@ export async function loadAccessibleReport(
   const report = await findReportById(ctx.db, id);
   if (!report) throw new NotFoundError();
   const isOwner = isReportOwner(ctx, user, report);
-  const isAdmin = administersReport(ctx, user, report);
+  const isAdmin = administersReport(
+    ctx,
+    user,
+    report,
+    await isWaitingForPlatform(ctx, user, report),
+  );
   if (!isOwner && (allowed === 'owner' || !isAdmin)) throw new NotFoundError();
   return { report, isOwner, isAdmin };
 }

@@ -1,5 +1,5 @@
 import type { ReportStatus } from '@candor/contract/enums';
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { organizations, reports, users } from '../../db/schema';
@@ -21,6 +21,7 @@ const reportColumns = {
   isGuest: reports.isGuest,
   isPremiumReport: reports.isPremiumReport,
   ownerUserId: reports.ownerUserId,
+  ownerAccountDeleted: reports.ownerAccountDeleted,
   ownerHash: reports.ownerHash,
   ownerSealed: reports.ownerSealed,
   organizationId: reports.organizationId,
@@ -196,6 +197,31 @@ export async function deleteUnresolvedReport(
  * Admins who administer reports routed to `organizationId`: that organisation's admins, or for
  * null the platform admins (who belong to no organisation).
  */
+/**
+ * Organisations none of whose accounts is an active administrator: their reports are the
+ * platform administrators' to handle until the superuser chooses one (README "Staff and
+ * accounts over time").
+ */
+export function unadministeredOrganizationIds(): SQL {
+  return sql`(select ${organizations.id} from ${organizations} where not exists (select 1 from ${users} where ${users.organizationId} = ${organizations.id} and ${users.role} = 'admin' and ${users.isActive}))`;
+}
+
+/** Whether the organisation has no active administrator. */
+export async function isUnadministered(db: Executor, organizationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.role, 'admin'),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return !row;
+}
+
 export async function findAdminIdsInScope(
   db: Executor,
   organizationId: number | null,
@@ -208,5 +234,7 @@ export async function findAdminIdsInScope(
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope));
+  // An organisation left without an administrator: its reports wait for the platform's.
+  if (rows.length === 0 && organizationId !== null) return findAdminIdsInScope(db, null);
   return rows.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
 import type { AuditChain } from '@candor/contract/audit-log';
 import type { ContactMessage } from '@candor/contract/contact';
+import type { StaffMember } from '@candor/contract/staff';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -246,6 +247,57 @@ describe('SuperuserDashboardRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Older' }));
     await waitFor(() => expect(auditUrls()).toContain('/api/audit/?limit=50&offset=50'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Newer' })).toBeEnabled());
+  });
+
+  it('lists staff and revokes an administrator after a confirmation', async () => {
+    const member = {
+      id: 7,
+      username: 'hillside_admin',
+      scope: 'organization',
+      organization_id: 3,
+      organization_name: 'Hillside School',
+      admin_since: '2026-11-20',
+      is_active: true,
+      is_superuser: false,
+      second_factor: null,
+    } satisfies StaffMember;
+    const { calls, fetchMock } = mockFetch({
+      'GET /api/accounts/admin-access-review/': { body: [] },
+      'GET /api/staff/': { body: { count: 1, results: [member] } },
+      'GET /api/staff/organizations-without-admin/': {
+        body: [{ id: 4, name: 'Riverside Club', open_reports: 2 }],
+      },
+      'POST /api/staff/7/revoke/': { body: { ...member, scope: null, admin_since: null } },
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Staff' }));
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('row', { name: /hillside_admin/ });
+    expect(row).toHaveTextContent('Hillside School');
+    expect(row).toHaveTextContent('Not available');
+    expect(row.querySelector('time')).toHaveAttribute('datetime', '2026-11-20');
+    const orphans = await screen.findByRole('region', {
+      name: 'Organisations without an administrator',
+    });
+    expect(orphans).toHaveTextContent('Riverside Club');
+    expect(orphans).toHaveTextContent('2 open reports');
+
+    await user.click(
+      within(row).getByRole('button', { name: 'Revoke administrator access of hillside_admin' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Revoke administrator access' });
+    expect(calls.map((call) => call.key)).not.toContain('POST /api/staff/7/revoke/');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke access' }));
+    expect(await screen.findByText(/done for hillside_admin/)).toBeInTheDocument();
+    expect(calls.map((call) => call.key)).toContain('POST /api/staff/7/revoke/');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'deactivated');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+        '/api/staff/?limit=25&offset=0&status=deactivated',
+      ),
+    );
   });
 
   describe('the audit chain card', () => {

@@ -104,6 +104,21 @@ describe('startLiveSocket', () => {
     live.stop();
   });
 
+  it('when the account changed, asks for the session to be checked and does not retry', () => {
+    tokenStorage.save(accessToken(), 'r1');
+    const onAccountChanged = vi.fn();
+    const live = startLiveSocket({ onEvent: vi.fn(), onAccountChanged, random: () => 0.5 });
+    MockWebSocket.latest().open();
+    MockWebSocket.latest().serverClose(4001);
+    expect(onAccountChanged).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(MockWebSocket.instances).toHaveLength(1);
+    // The refreshed session's token opens the next socket.
+    tokenStorage.save(accessToken({ exp: Math.floor(Date.now() / 1000) + 900 }), 'r2');
+    expect(MockWebSocket.instances).toHaveLength(2);
+    live.stop();
+  });
+
   it('disconnects on logout and stops retrying', () => {
     tokenStorage.save(accessToken(), 'r1');
     const { live } = start();

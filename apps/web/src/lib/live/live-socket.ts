@@ -15,6 +15,11 @@ export type LiveSocketOptions = {
   onEvent(event: LiveEvent): void;
   /** Open again after a drop or a new token: events may have been missed meanwhile. */
   onReconnect?(): void;
+  /**
+   * The server closed the socket because the account changed (role revoked, deactivated,
+   * deleted): the session is to be checked again.
+   */
+  onAccountChanged?(): void;
   /** For tests. */
   WebSocketImpl?: typeof WebSocket;
   random?: () => number;
@@ -87,6 +92,11 @@ export function startLiveSocket(options: LiveSocketOptions): LiveSocket {
       if (socket !== next) return;
       socket = null;
       if (close.code === liveCloseCodes.policyViolation) return;
+      // A new token (or none) follows from the check, and with it the next socket.
+      if (close.code === liveCloseCodes.accountChanged) {
+        options.onAccountChanged?.();
+        return;
+      }
       retryTimer = setTimeout(connect, reconnectDelay(attempt, options.random));
       attempt += 1;
     };

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
@@ -53,5 +54,60 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No access token found. Please log in.',
     );
+  });
+
+  it('deletes the account only after the password confirms it in the dialog', async () => {
+    tokenStorage.save(accessToken(), 'r1');
+    const { calls } = mockFetch({
+      'GET /api/accounts/profile/': {
+        body: {
+          username: 'ada',
+          email: null,
+          first_name: '',
+          last_name: '',
+          role: 'user',
+          plan: 'free',
+          is_superuser: false,
+        },
+      },
+      'POST /api/accounts/delete/': () => ({
+        status: 400,
+        body: { password: ['Your password is not correct.'] },
+      }),
+    });
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent('A receipt from reporting without an account');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    // Nothing is sent without the password.
+    expect(calls.map((call) => call.key)).not.toContain('POST /api/accounts/delete/');
+    await user.type(within(dialog).getByLabelText('Your password'), 'wrong-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() =>
+      expect(within(dialog).getAllByText(/Your password is not correct/).length).toBeGreaterThan(0),
+    );
+    expect(calls.map((call) => call.key)).toContain('POST /api/accounts/delete/');
+  });
+
+  it('offers no deletion to the superuser', async () => {
+    tokenStorage.save(accessToken({ is_superuser: true, role: 'admin' }), 'r1');
+    mockFetch({
+      'GET /api/accounts/profile/': {
+        body: {
+          username: 'root',
+          email: null,
+          first_name: '',
+          last_name: '',
+          role: 'admin',
+          plan: 'free',
+          is_superuser: true,
+        },
+      },
+    });
+    renderPage(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete my account' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { useProfile } from '../api/get-profile';
+import { ChangePasswordCard, DeleteAccountCard, MyDataCard } from '../components/own-account-cards';
 
 /** Spec section 2: role and tier capitalised, N/A when missing. */
 export function capitalise(value: string | null | undefined): string {
@@ -64,6 +65,13 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
         </Card>
       )}
       {profile.data && children}
+      {profile.data && (
+        <>
+          <ChangePasswordCard />
+          <MyDataCard />
+          {!profile.data.is_superuser && <DeleteAccountCard />}
+        </>
+      )}
     </Page>
   );
 }

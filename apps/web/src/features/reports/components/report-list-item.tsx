@@ -2,6 +2,7 @@ import type { Report } from '@candor/contract/reports';
 import { Link } from 'react-router';
 import { ReportDeadlines } from '@/components/report-deadlines';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
+import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime, humanize } from '@/lib/format';
 
 /**
@@ -9,7 +10,7 @@ import { formatDateTime, humanize } from '@/lib/format';
  * a tap anywhere on it opens the report while a screen reader hears only the title.
  */
 export function ReportListItem({ report, to }: { report: Report; to: string }) {
-  const submittedBy = report.is_anonymous ? 'Anonymous' : (report.submitted_by_username ?? 'N/A');
+  const submittedBy = reporterName(report);
   return (
     <li className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-300 hover:shadow-md">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -1,5 +1,6 @@
 import type { Report } from '@candor/contract/reports';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
+import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime, formatDay, humanize } from '@/lib/format';
 import { administratorsOf, PLATFORM_NAME } from './destination-field';
 
@@ -28,7 +29,7 @@ export function ReportOverview({ report }: { report: Report }) {
         <dt className="font-medium text-muted">Priority</dt>
         <dd>{report.priority_flag ? 'Yes' : 'No'}</dd>
         <dt className="font-medium text-muted">Submitted by</dt>
-        <dd>{report.is_anonymous ? 'Anonymous' : (report.submitted_by_username ?? 'N/A')}</dd>
+        <dd>{reporterName(report)}</dd>
         {report.organization_name && (
           <>
             <dt className="font-medium text-muted">Organization</dt>

@@ -1,0 +1,151 @@
+import type {
+  changePasswordInputSchema,
+  deleteAccountInputSchema,
+  MyData,
+  TokenPair,
+} from '@candor/contract/accounts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { sealedColumns } from '../../db/sealed-columns';
+import { FieldValidationError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { insertAuditEntry } from '../audit/audit.repository';
+import { findMessages } from '../comments/comments.repository';
+import * as notices from '../notifications/notifications.repository';
+import { recipientOf, toNotification } from '../notifications/notifications.service';
+import { forgetOwner } from '../reports/owner-index';
+import { listOwnReports } from '../reports/reports.service';
+import { publishAccountChange } from './account-changes';
+import * as users from './accounts.repository';
+import type { AuthUser } from './caller';
+import * as repo from './own-account.repository';
+import { revokeAllLogins, startSession } from './sessions.service';
+
+type ChangePassword = z.output<typeof changePasswordInputSchema>;
+type DeleteAccount = z.output<typeof deleteAccountInputSchema>;
+
+const MESSAGE_PURPOSE = sealedColumns.reportMessage.purpose;
+const WRONG_PASSWORD = 'Your password is not correct.';
+
+async function checkPassword(ctx: AppContext, userId: number, password: string, field: string) {
+  const user = await users.findUserById(ctx.db, userId);
+  if (!user) throw new UnauthorizedError();
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw new FieldValidationError({ [field]: [WRONG_PASSWORD] });
+  }
+  return user;
+}
+
+/**
+ * Replaces the password and ends every login of the account; the caller gets a new one, so only
+ * the browser that changed it stays signed in.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: ChangePassword,
+): Promise<TokenPair> {
+  const user = await checkPassword(ctx, caller.id, input.current_password, 'current_password');
+  const problems = [
+    ...(input.new_password.toLowerCase() === user.username.toLowerCase()
+      ? ['The password is too similar to the username.']
+      : []),
+  ];
+  if (problems.length > 0) throw new FieldValidationError({ new_password: problems });
+  const passwordHash = await hashPassword(input.new_password);
+  return ctx.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, user.id, passwordHash);
+    await revokeAllLogins(tx, user.id);
+    // The new login keeps the second factor the caller's login gave (their staff role was not
+    // held back), so changing a password does not cost a staff member their role.
+    return startSession(ctx, tx, { ...user, passwordHash }, caller.withheld == null);
+  });
+}
+
+/**
+ * Everything the account holds, for its owner: the profile, the reports filed with it (the
+ * anonymous ones found as My Reports finds them), what the reporter can see of their threads,
+ * and their notices.
+ */
+export async function exportMyData(ctx: AppContext, caller: AuthUser): Promise<MyData> {
+  const user = await users.findUserById(ctx.db, caller.id);
+  if (!user) throw new UnauthorizedError();
+  const own = await listOwnReports(ctx, caller);
+  const reports: MyData['reports'] = [];
+  for (const report of own) {
+    const messages = (await findMessages(ctx.db, report.id)).filter((m) => !m.isInternal);
+    reports.push({
+      reference: report.token,
+      title: report.title,
+      description: report.description,
+      category: report.category,
+      status: report.status,
+      is_anonymous: report.is_anonymous,
+      organization_name: report.organization_name,
+      submitted_at: report.submitted_at,
+      messages: messages.map((message) => ({
+        from: message.senderKind === 'admin' ? 'administrator' : 'me',
+        message: ctx.sealer.openText(message.body, MESSAGE_PURPOSE),
+        sent_at: message.sentAt.toISOString(),
+      })),
+    });
+  }
+  const rows = await notices.findNotificationsForUser(ctx.db, recipientOf(ctx, caller.id));
+  return {
+    generated_at: new Date().toISOString(),
+    profile: {
+      username: user.username,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role: user.role,
+      plan: user.plan,
+      registered_on: user.createdAt,
+    },
+    reports,
+    notifications: rows.map((row) => {
+      const notice = toNotification(ctx, row);
+      return {
+        message: notice.message,
+        report_reference: notice.report_reference,
+        is_read: notice.is_read,
+        created_at: notice.created_at,
+      };
+    }),
+  };
+}
+
+export const SUPERUSER_DELETION_REFUSAL =
+  "The superuser's account cannot be deleted: the platform would be left without one.";
+
+/**
+ * Deletes the account (README "Staff and accounts over time"). The person goes: the account,
+ * its logins, notices, requests for access and the link to every report. The reports stay for
+ * their case: identified ones marked as filed by a deleted account, anonymous ones with a tag
+ * nobody matches, so no account reaches them again (a no-account receipt still does). The audit
+ * row names nobody.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: DeleteAccount,
+): Promise<void> {
+  const user = await checkPassword(ctx, caller.id, input.password, 'password');
+  if (user.isSuperuser) throw new ForbiddenError(SUPERUSER_DELETION_REFUSAL);
+  await ctx.db.transaction(async (tx) => {
+    await revokeAllLogins(tx, user.id);
+    await forgetOwner(ctx, tx, user.id);
+    await repo.detachIdentifiedReports(tx, user.id);
+    await repo.deleteNotifications(tx, user.id, recipientOf(ctx, user.id).tag);
+    await repo.deleteAccessRequests(tx, user.id);
+    await repo.deleteUser(tx, user.id);
+    await insertAuditEntry(tx, {
+      actorUserId: null,
+      actorRole: 'user',
+      action: 'account.deleted',
+      objectType: 'user',
+      objectId: null,
+    });
+    await publishAccountChange(tx, user.id);
+  });
+}
