@@ -183,7 +183,9 @@ const tags = [
   { name: 'Track', description: 'Following a report filed without an account, with its receipt.' },
   { name: 'Contact', description: 'Messages to the operators.' },
   { name: 'Audit', description: 'The append-only audit log.' },
-  { name: 'Site', description: 'Health and public settings.' },
+  { name: 'Site', description: 'Health, readiness, metrics and public settings.' },
+  { name: 'Two-factor', description: "Staff's second factor: setting it up, signing in, resets." },
+  { name: 'Staff', description: 'Administrators over time: revoke, deactivate, hand over.' },
 ];
 
 /**

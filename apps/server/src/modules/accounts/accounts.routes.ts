@@ -120,7 +120,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.user,
       config: accountWriteLimit(ctx, 'account.password'),
-      schema: { body: changePasswordInputSchema, response: { 200: tokenPairSchema } },
+      schema: {
+        tags,
+        summary: 'Change the password; every other login ends',
+        body: changePasswordInputSchema,
+        response: { 200: tokenPairSchema },
+      },
     },
     async (request) => own.changePassword(ctx, requireUser(request), request.body),
   );
@@ -139,7 +144,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             ctx.hash('account.my-data', request.auth.user?.id ?? 0),
         },
       },
-      schema: { response: { 200: myDataSchema } },
+      schema: {
+        tags,
+        summary: 'Everything the account holds, as a JSON file',
+        response: { 200: myDataSchema },
+      },
     },
     async (request, reply) => {
       const data = await own.exportMyData(ctx, requireUser(request));
@@ -155,7 +164,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.user,
       config: accountWriteLimit(ctx, 'account.delete'),
-      schema: { body: deleteAccountInputSchema, response: { 204: z.null() } },
+      schema: {
+        tags,
+        summary: 'Delete the account; its reports stay for the case, without it',
+        body: deleteAccountInputSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await own.deleteAccount(ctx, requireUser(request), request.body);

@@ -46,7 +46,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/ready/',
-    { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    {
+      schema: {
+        tags: ['Site'],
+        summary: 'Whether the database answers and evidence can be stored',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
     async (_request, reply) => {
       const run = async (name: string, check: () => Promise<unknown>) => {
         try {
@@ -72,18 +78,28 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
    * Prometheus metrics (lib/metrics.ts): request counts and latencies by route pattern, live
    * sockets, job runs. Off (404) unless METRICS_TOKEN is set; then only with that bearer token.
    */
-  app.get('/metrics/', async (request, reply) => {
-    const token = ctx.config.metricsToken;
-    if (!token) throw new NotFoundError();
-    if (!isToken(request.headers.authorization, token)) {
-      throw new AppError(401, 'Send the metrics token as a bearer token.', {
-        'www-authenticate': 'Bearer',
-      });
-    }
-    ctx.metrics.liveSockets.set(app.notificationHub.socketCount());
-    return reply
-      .header('content-type', ctx.metrics.registry.contentType)
-      .header('cache-control', 'no-store')
-      .send(await ctx.metrics.registry.metrics());
-  });
+  app.get(
+    '/metrics/',
+    {
+      schema: {
+        tags: ['Site'],
+        summary: 'Prometheus metrics, with the METRICS_TOKEN bearer token (404 when unset)',
+        files: { 200: { description: 'Prometheus text format', types: ['text/plain'] } },
+      },
+    },
+    async (request, reply) => {
+      const token = ctx.config.metricsToken;
+      if (!token) throw new NotFoundError();
+      if (!isToken(request.headers.authorization, token)) {
+        throw new AppError(401, 'Send the metrics token as a bearer token.', {
+          'www-authenticate': 'Bearer',
+        });
+      }
+      ctx.metrics.liveSockets.set(app.notificationHub.socketCount());
+      return reply
+        .header('content-type', ctx.metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await ctx.metrics.registry.metrics());
+    },
+  );
 };

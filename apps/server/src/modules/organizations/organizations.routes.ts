@@ -98,7 +98,12 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/retention/',
     {
       onRequest: guards.user,
-      schema: { body: retentionSettingsSchema, response: { 200: myOrganizationSchema } },
+      schema: {
+        tags,
+        summary: "Set how long the organisation's closed reports are kept",
+        body: retentionSettingsSchema,
+        response: { 200: myOrganizationSchema },
+      },
     },
     async (request) => service.updateRetention(ctx, requireUser(request), request.body),
   );

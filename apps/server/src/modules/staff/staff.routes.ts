@@ -13,19 +13,36 @@ import * as service from './staff.service';
 
 /** The superuser's Staff tab: who administers what, and changes to their access. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['Staff'];
   const { ctx } = app;
   const onRequest = guards.superuser;
 
   app.get(
     '/',
-    { onRequest, schema: { querystring: staffQuerySchema, response: { 200: staffPageSchema } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Everyone with an administrator role, and deactivated accounts',
+        querystring: staffQuerySchema,
+        response: { 200: staffPageSchema },
+      },
+    },
     async (request) => service.listStaff(ctx, request.query),
   );
 
   for (const change of ['revoke', 'deactivate', 'reactivate'] as const) {
     app.post(
       `/:id/${change}/`,
-      { onRequest, schema: { params: idParamsSchema, response: { 200: staffMemberSchema } } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: `${change[0]?.toUpperCase()}${change.slice(1)} an account: at once, audited and notified`,
+          params: idParamsSchema,
+          response: { 200: staffMemberSchema },
+        },
+      },
       async (request) =>
         service.changeAccount(ctx, requireSuperuser(request), request.params.id, change),
     );
@@ -33,13 +50,28 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations-without-admin/',
-    { onRequest, schema: { response: { 200: unadministeredOrganizationSchema.array() } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Organisations without an administrator',
+        response: { 200: unadministeredOrganizationSchema.array() },
+      },
+    },
     async () => service.listUnadministeredOrganizations(ctx),
   );
 
   app.get(
     '/organizations/:id/',
-    { onRequest, schema: { params: idParamsSchema, response: { 200: organizationStaffSchema } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "An organisation's members and administrators",
+        params: idParamsSchema,
+        response: { 200: organizationStaffSchema },
+      },
+    },
     async (request) => service.getOrganizationStaff(ctx, request.params.id),
   );
 
@@ -48,6 +80,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        tags,
+        summary: 'Make a member an administrator of the organisation (hand-over or a second one)',
         params: idParamsSchema,
         body: handOverInputSchema,
         response: { 200: organizationStaffSchema },

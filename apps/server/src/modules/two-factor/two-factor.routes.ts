@@ -16,6 +16,7 @@ import { completeLogin } from './two-factor-login.service';
 
 /** Second factor for staff (README "Second factor"), under /api/two-factor/. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['Two-factor'];
   const { ctx } = app;
   // Per address, as the login's; wrong codes are counted per account by the service.
   const loginLimit = {
@@ -27,14 +28,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login/',
     {
       config: loginLimit,
-      schema: { body: twoFactorLoginInputSchema, response: { 200: tokenPairSchema } },
+      schema: {
+        tags,
+        summary: 'Second login step: the challenge and a code or recovery code, for the tokens',
+        body: twoFactorLoginInputSchema,
+        response: { 200: tokenPairSchema },
+      },
     },
     async (request) => completeLogin(ctx, request.body),
   );
 
   app.get(
     '/',
-    { onRequest: guards.user, schema: { response: { 200: twoFactorStatusSchema } } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: "Whether the caller's account has a second factor",
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
     async (request) => service.getStatus(ctx, requireUser(request)),
   );
 
@@ -43,7 +56,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.user,
       config: authLimit,
-      schema: { response: { 201: twoFactorEnrolmentSchema } },
+      schema: {
+        tags,
+        summary: 'Start setting up an authenticator: its key and QR code, shown once',
+        response: { 201: twoFactorEnrolmentSchema },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await service.startEnrolment(ctx, requireUser(request))),
@@ -53,7 +70,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/enrolment/confirm/',
     {
       onRequest: guards.user,
-      schema: { body: twoFactorCodeInputSchema, response: { 200: twoFactorEnabledSchema } },
+      schema: {
+        tags,
+        summary: 'Turn it on with a first code: ten recovery codes, shown once',
+        body: twoFactorCodeInputSchema,
+        response: { 200: twoFactorEnabledSchema },
+      },
     },
     async (request) => service.confirmEnrolment(ctx, requireUser(request), request.body.code),
   );
@@ -62,7 +84,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/disable/',
     {
       onRequest: guards.user,
-      schema: { body: twoFactorCodeInputSchema, response: { 204: z.null() } },
+      schema: {
+        tags,
+        summary: 'Turn the second factor off, with a current code',
+        body: twoFactorCodeInputSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await service.disable(ctx, requireUser(request), request.body.code);
@@ -72,7 +99,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/staff/',
-    { onRequest: guards.superuser, schema: { response: { 200: staffTwoFactorSchema } } },
+    {
+      onRequest: guards.superuser,
+      schema: {
+        tags,
+        summary: 'Staff and whether each has a second factor',
+        response: { 200: staffTwoFactorSchema },
+      },
+    },
     async () => service.listStaff(ctx),
   );
 
@@ -80,7 +114,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/:id/',
     {
       onRequest: guards.superuser,
-      schema: { params: idParamsSchema, response: { 204: z.null() } },
+      schema: {
+        tags,
+        summary: "Reset a staff member's second factor",
+        params: idParamsSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await service.resetForStaff(ctx, requireSuperuser(request), request.params.id);
