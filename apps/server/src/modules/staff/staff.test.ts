@@ -1,5 +1,5 @@
 import type { OrganizationStaff, StaffMember, StaffPage } from '@candor/contract/staff';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import {
@@ -66,7 +66,8 @@ async function auditRows(objectType: string, objectId: number) {
   return t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.objectType, objectType), eq(auditLog.objectId, String(objectId))));
+    .where(and(eq(auditLog.objectType, objectType), eq(auditLog.objectId, String(objectId))))
+    .orderBy(asc(auditLog.id));
 }
 
 async function noticesOf(userId: number): Promise<string[]> {
