@@ -1,10 +1,5 @@
 import type { TokenPair } from '@candor/contract/accounts';
-import {
-  type RecoveryCodeInput,
-  recoveryCodeInputSchema,
-  type TwoFactorCodeInput,
-  twoFactorCodeInputSchema,
-} from '@candor/contract/two-factor';
+import type { RecoveryCodeInput, TwoFactorCodeInput } from '@candor/contract/two-factor';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -21,16 +16,22 @@ type StepProps = {
 
 const FAILED = 'Could not check the code. Please try again.';
 
+// The forms' schemas arrive with their first check, not with the login page (bench/README.md).
+const loadCodeSchema = () =>
+  import('@candor/contract/two-factor').then((contract) => contract.twoFactorCodeInputSchema);
+const loadRecoveryCodeSchema = () =>
+  import('@candor/contract/two-factor').then((contract) => contract.recoveryCodeInputSchema);
+
 function AuthenticatorCodeForm({
   challenge,
   onSignedIn,
   onSwitch,
 }: StepProps & { onSwitch(): void }) {
   const request = useCompleteTwoFactorLogin();
-  const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(
-    twoFactorCodeInputSchema,
-    { defaultValues: { code: '' }, requiredMessages: { code: 'Enter the code from your app.' } },
-  );
+  const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(loadCodeSchema, {
+    defaultValues: { code: '' },
+    requiredMessages: { code: 'Enter the code from your app.' },
+  });
   const send = (input: TwoFactorCodeInput) =>
     request.mutate(
       { challenge, code: input.code },
@@ -74,7 +75,7 @@ function AuthenticatorCodeForm({
 function RecoveryCodeForm({ challenge, onSignedIn, onSwitch }: StepProps & { onSwitch(): void }) {
   const request = useCompleteTwoFactorLogin();
   const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(
-    recoveryCodeInputSchema,
+    loadRecoveryCodeSchema,
     {
       defaultValues: { recovery_code: '' },
       requiredMessages: { recovery_code: 'Enter one of your recovery codes.' },
