@@ -73,7 +73,7 @@ test('the superuser revokes an administrator, whose open dashboard loses access 
   await page.getByLabel('Username or organisation').fill(admin.username);
   const row = page.getByRole('row', { name: new RegExp(admin.username) });
   await expect(row).toContainText('Candor (platform)');
-  await expect(row).toContainText('Not available');
+  await expect(row).toContainText('Off');
   await expect(row).toContainText('Active');
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'staff-tab');
