@@ -127,10 +127,9 @@ async function runServer() {
   const { createAdmin, createUser } = await import('../apps/server/test/factories');
   const { createReport } = await import('../apps/server/test/reports');
   const { startBenchApp } = await import('./support/app');
-  const { benchVideo } = await import('./support/evidence-inputs');
+  const { benchVideo, benchVideoPath: videoPath } = await import('./support/evidence-inputs');
 
   const video = await benchVideo();
-  const videoPath = path.join(outputDir, 'evidence-inputs', 'video-10mb.mp4');
   const bench = await startBenchApp({
     databaseUrl: process.env.BENCH_DATABASE_URL,
     env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_WRITE_PER_MINUTE: '1000000' },

@@ -84,3 +84,6 @@ export const benchPhoto = () => input('photo-1mb.jpg', makePhoto);
 
 /** The 10 MB H.264/AAC MP4 with location and title tags (video-10mb.mp4). */
 export const benchVideo = () => input('video-10mb.mp4', makeVideo);
+
+/** Where `benchVideo` keeps the video once made. */
+export const benchVideoPath = path.join(inputsDir, 'video-10mb.mp4');
