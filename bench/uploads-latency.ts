@@ -6,7 +6,7 @@
 // server's work shows apart from the time the clients spend waiting for a busy CPU.
 //
 // BENCH_LABEL names the code measured ("current" by default); results go to
-// bench/output/uploads-latency-<label>.json and the README table shows every label found there.
+// bench/output/uploads-latency-<label>-<database>.json and the README table shows every label found there.
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,7 +40,21 @@ type Reads = {
 };
 type Uploads = { count: number; seconds: number; p50: number; slowest: number; bytes: number };
 type ClientResult = { reads: Reads; uploads?: Uploads };
-type Row = ClientResult & { phase: Phase; loopP99: number; loopMax: number };
+type Row = ClientResult & { phase: Phase; loopP99: number; loopMax: number; mainCpuMs: number };
+
+/**
+ * CPU time of the app's main thread alone (not its worker threads), from Linux's per-thread
+ * counters in 10 ms ticks; NaN where /proc is not there.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 // ---- The clients: a process of their own, as real clients would be. ----
 
@@ -66,7 +80,9 @@ async function runClients(job: ClientJob): Promise<ClientResult> {
     connections: CONNECTIONS,
     headers: { authorization: job.reader },
   };
-  if (job.phase === 'quiet') return { reads: summarize(await autocannon(options)) };
+  if (job.phase === 'quiet') {
+    return { reads: summarize(await autocannon({ ...options, duration: DURATION })) };
+  }
 
   const video = readFileSync(job.videoPath);
   let instance: autocannon.Instance | undefined;
@@ -154,9 +170,16 @@ async function runServer() {
     new Promise<Row>((resolve, reject) => {
       const loop = monitorEventLoopDelay({ resolution: 5 });
       loop.enable();
+      const cpuBefore = mainThreadCpuMs();
       clients.once('message', (result: ClientResult) => {
         loop.disable();
-        resolve({ ...result, phase, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 });
+        resolve({
+          ...result,
+          phase,
+          loopP99: loop.percentile(99) / 1e6,
+          loopMax: loop.max / 1e6,
+          mainCpuMs: mainThreadCpuMs() - cpuBefore,
+        });
       });
       clients.once('exit', (code) => reject(new Error(`the clients stopped (${code})`)));
       clients.send({
@@ -177,13 +200,10 @@ async function runServer() {
   await bench.close();
 
   mkdirSync(outputDir, { recursive: true });
+  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   writeFileSync(
-    path.join(outputDir, `uploads-latency-${label}.json`),
-    JSON.stringify(
-      { label, database: process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite', rows },
-      null,
-      2,
-    ),
+    path.join(outputDir, `uploads-latency-${label}-${database}.json`),
+    JSON.stringify({ label, database, rows }, null, 2),
   );
   const results = readdirSync(outputDir)
     .filter((name) => /^uploads-latency-.+\.json$/.test(name))
@@ -205,17 +225,18 @@ async function runServer() {
     `${UPLOADS} uploads sent at once over HTTP to POST /api/reports/ take ("uploads"), each a ${mb} MB`,
     'H.264/AAC MP4 (720p, 10 s, with location and title tags) that the server remuxes with',
     'FFmpeg.wasm, seals and stores. One video was sent before, so FFmpeg is compiled already. The',
-    "event loop delay is sampled every 5 ms in the app's process during each phase.",
+    "event loop delay is sampled every 5 ms in the app's process during each phase, and the CPU",
+    "time of its main thread alone (its worker threads apart) is read from Linux's counters.",
   ].join('\n');
   const table = [
     about,
     '',
-    '| code | database | phase | req/s | p50 ms | p99 ms | max ms | errors + timeouts | event loop delay p99 / max ms | uploads |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| code | database | phase | req/s | p50 ms | p99 ms | max ms | errors + timeouts | event loop delay p99 / max ms | main thread CPU | uploads |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.flatMap((result) =>
       result.rows.map(
         (row) =>
-          `| ${result.label} | ${result.database} | ${row.phase} | ${Math.round(row.reads.rate)} | ${row.reads.p50} | ${row.reads.p99} | ${row.reads.max} | ${row.reads.errors + row.reads.timeouts} | ${row.loopP99.toFixed(1)} / ${row.loopMax.toFixed(1)} | ${
+          `| ${result.label} | ${result.database} | ${row.phase} | ${Math.round(row.reads.rate)} | ${row.reads.p50} | ${row.reads.p99} | ${row.reads.max} | ${row.reads.errors + row.reads.timeouts} | ${row.loopP99.toFixed(1)} / ${row.loopMax.toFixed(1)} | ${(row.mainCpuMs / 1000).toFixed(1)} s of ${row.reads.seconds.toFixed(1)} s | ${
             row.uploads
               ? `${row.uploads.count} in ${row.uploads.seconds.toFixed(1)} s (each p50 ${row.uploads.p50.toFixed(1)} s, slowest ${row.uploads.slowest.toFixed(1)} s)`
               : '-'
