@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { uniqueName } from './factories';
 import { httpClient } from './http-client';
-import { multipart } from './reports';
+import { multipart, type UploadFile } from './reports';
 import type { ServerProcess } from './server-process';
 
 /** What the backup tests file on a real server and expect back after a restore. */
@@ -38,9 +38,15 @@ export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest
 
 export type Filed = {
   reporter: { username: string; password: string };
-  reports: { id: number; token: string; title: string; description: string }[];
+  reports: {
+    id: number;
+    token: string;
+    title: string;
+    description: string;
+    /** Of the file as served when filed; null for a report without one. */
+    evidenceSha256: string | null;
+  }[];
   messages: Record<number, string[]>;
-  evidenceSha256: string;
 };
 
 async function fetchJson(base: string, url: string, token: string) {
@@ -55,13 +61,15 @@ async function download(base: string, link: string) {
   return Buffer.from(await response.arrayBuffer());
 }
 
-async function fileReport(base: string, token: string, fields: Record<string, string>) {
-  const body = await multipart(
-    fields,
-    fields.is_anonymous === 'true'
-      ? { name: 'photo.jpg', type: 'image/jpeg', data: photo }
-      : undefined,
-  );
+async function fileReport(
+  base: string,
+  token: string,
+  fields: Record<string, string>,
+  file: UploadFile | undefined = fields.is_anonymous === 'true'
+    ? { name: 'photo.jpg', type: 'image/jpeg', data: photo }
+    : undefined,
+) {
+  const body = await multipart(fields, file);
   const response = await fetch(`${base}/api/reports/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...body.headers },
@@ -80,8 +88,14 @@ async function comment(base: string, token: string, id: number, message: string)
   expect(response.status).toBe(201);
 }
 
-/** A reporter files an anonymous report with a photo and an identified one; both sides write. */
-export async function fileSomeReports(server: ServerProcess): Promise<Filed> {
+/**
+ * A reporter files an anonymous report with a photo and an identified one (with
+ * `identifiedEvidence` attached, if given); both sides write.
+ */
+export async function fileSomeReports(
+  server: ServerProcess,
+  options: { identifiedEvidence?: UploadFile } = {},
+): Promise<Filed> {
   const base = server.httpBase;
   const client = httpClient(base);
   const reporter = { username: uniqueName('reporter'), password: 'reporter-password-1' };
@@ -96,21 +110,27 @@ export async function fileSomeReports(server: ServerProcess): Promise<Filed> {
   };
   const identified = { title: 'Broken fire door', description: 'The door on floor 2 is jammed.' };
   const first = await fileReport(base, token, { ...anonymous, is_anonymous: 'true' });
-  const second = await fileReport(base, token, { ...identified, is_anonymous: 'false' });
+  const second = await fileReport(
+    base,
+    token,
+    { ...identified, is_anonymous: 'false' },
+    options.identifiedEvidence,
+  );
   await comment(base, token, first.id, 'I can send the bank statements.');
   await comment(base, admin, first.id, 'Thank you: please do.');
   await comment(base, admin, second.id, 'Facilities are on their way.');
+  const served = async (report: { file_upload: string | null }) =>
+    report.file_upload ? sha256(await download(base, report.file_upload)) : null;
   return {
     reporter,
     reports: [
-      { id: first.id, token: first.token, ...anonymous },
-      { id: second.id, token: second.token, ...identified },
+      { id: first.id, token: first.token, ...anonymous, evidenceSha256: await served(first) },
+      { id: second.id, token: second.token, ...identified, evidenceSha256: await served(second) },
     ],
     messages: {
       [first.id]: ['I can send the bank statements.', 'Thank you: please do.'],
       [second.id]: ['Facilities are on their way.'],
     },
-    evidenceSha256: sha256(await download(base, first.file_upload as string)),
   };
 }
 
@@ -142,9 +162,8 @@ export async function expectServed(server: ServerProcess, filed: Filed, isWritin
       message: string;
     }[];
     expect(thread.map((message) => message.message)).toEqual(filed.messages[report.id]);
-    if (shown.file_upload) {
-      expect(sha256(await download(base, shown.file_upload))).toBe(filed.evidenceSha256);
-    }
+    const evidence = shown.file_upload ? sha256(await download(base, shown.file_upload)) : null;
+    expect(evidence, `the file of report ${report.id}`).toBe(report.evidenceSha256);
   }
   const admin = (await client.login(SUPERUSER.username, SUPERUSER.password))?.access as string;
   expect(admin, 'the superuser logs in').toBeTruthy();
