@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { requiredEmailSchema } from './accounts';
 import { accessRequestTypeSchema, accessRequestTypes, organizationTypeSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { planSchema, roleSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
 

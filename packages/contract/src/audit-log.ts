@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { AUDIT_PAGE_SIZE } from './page-sizes';
 import { pageOf, pageQuerySchema } from './pagination';
 

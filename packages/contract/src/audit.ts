@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every admin and superuser action the audit log records (DESIGN.md 10). */
 export const auditActions = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { optionalEmailSchema } from './accounts';
 import { requiredText } from './fields';
 

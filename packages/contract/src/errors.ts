@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every error answer carries `detail`, or one list of messages per field (DESIGN.md 8-9). */
 export const errorBodySchema = z.object({ detail: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { organizationTypeSchema, reportStatusSchema } from './enums';
 import { REQUIRED_MESSAGE } from './fields';
 import { createReportFieldsSchema, reportSchema } from './reports';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { pageOf } from './pagination';
 
 /** Spec section 3: a notification as the API and the live socket show it to its recipient. */

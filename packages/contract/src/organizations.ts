@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { organizationTypeSchema } from './enums';
 import { REQUIRED_MESSAGE, requiredText } from './fields';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A numeric path id; anything beyond PostgreSQL's integer range names nothing. */
 export const idParamsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The longest retention anyone can set: a hundred years. */
 export const MAX_RETENTION_DAYS = 36_500;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Public settings the web app shows (contact details, upload limit). */
 export const siteSettingsSchema = z.object({

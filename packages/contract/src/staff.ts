@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { pageQuerySchema } from './pagination';
 
 /** Staff on one page of the superuser's Staff tab. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { tokenPairSchema } from './accounts';
 import { roleSchema } from './enums';
 import { REQUIRED_MESSAGE } from './fields';
