@@ -1,7 +1,7 @@
-import { z } from './zod';
 import { requiredEmailSchema } from './accounts';
 import { accessRequestTypeSchema, accessRequestTypes, organizationTypeSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
+import { z } from './zod';
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits (E.164). */
 export function isPlausiblePhone(value: string): boolean {

@@ -1,6 +1,6 @@
-import { z } from './zod';
 import { planSchema, roleSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
+import { z } from './zod';
 
 export const USERNAME_MAX = 150;
 

@@ -1,4 +1,3 @@
-import { z } from './zod';
 import { deadlineAnalyticsSchema } from './deadlines';
 import {
   reportCategories,
@@ -9,6 +8,7 @@ import {
 import { requiredText, tooLongMessage } from './fields';
 import { pageOf, pageQuerySchema } from './pagination';
 import { MESSAGE_MAX, reportSchema } from './reports';
+import { z } from './zod';
 
 export const adminReportOrders = ['newest', 'oldest', 'deadline'] as const;
 export type AdminReportOrder = (typeof adminReportOrders)[number];

@@ -1,6 +1,6 @@
-import { z } from './zod';
 import { AUDIT_PAGE_SIZE } from './page-sizes';
 import { pageOf, pageQuerySchema } from './pagination';
+import { z } from './zod';
 
 /**
  * One row of `GET /api/audit/`; `actor` is null for the system and anonymous reporters. Action

@@ -1,6 +1,6 @@
-import { z } from './zod';
 import { optionalEmailSchema } from './accounts';
 import { requiredText } from './fields';
+import { z } from './zod';
 
 /** Spec sections 3 and 5: name, subject and message required; email optional. */
 export const contactInputSchema = z.strictObject({

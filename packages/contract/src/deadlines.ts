@@ -1,5 +1,5 @@
-import { z } from './zod';
 import type { ReportStatus } from './enums';
+import { z } from './zod';
 
 /**
  * The legal clock of a report (EU Directive 2019/1937, Art. 9): acknowledge receipt within

@@ -1,4 +1,3 @@
-import { z } from './zod';
 import {
   accessRequestTypes,
   organizationTypes,
@@ -8,6 +7,7 @@ import {
   reportStatuses,
   roles,
 } from './labels';
+import { z } from './zod';
 
 export {
   accessRequestTypes,

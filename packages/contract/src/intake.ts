@@ -1,7 +1,7 @@
-import { z } from './zod';
 import { organizationTypeSchema, reportStatusSchema } from './enums';
 import { REQUIRED_MESSAGE } from './fields';
 import { createReportFieldsSchema, reportSchema } from './reports';
+import { z } from './zod';
 
 /** The longest slug an organisation's intake link can have (`/o/{slug}/report`). */
 export const SLUG_MAX = 80;

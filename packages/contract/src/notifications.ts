@@ -1,5 +1,5 @@
-import { z } from './zod';
 import { pageOf } from './pagination';
+import { z } from './zod';
 
 /** Spec section 3: a notification as the API and the live socket show it to its recipient. */
 export const notificationSchema = z.object({

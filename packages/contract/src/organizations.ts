@@ -1,6 +1,6 @@
-import { z } from './zod';
 import { organizationTypeSchema } from './enums';
 import { REQUIRED_MESSAGE, requiredText } from './fields';
+import { z } from './zod';
 
 /** The caller's organisation; `is_admin` when the caller administers it. */
 export const myOrganizationSchema = z

@@ -1,4 +1,3 @@
-import { z } from './zod';
 import { reportDeadlinesShape } from './deadlines';
 import {
   organizationTypeSchema,
@@ -16,6 +15,7 @@ import {
   REPORT_DESCRIPTION_MAX,
   REPORT_TITLE_MAX,
 } from './labels';
+import { z } from './zod';
 
 export {
   DEFAULT_MAX_UPLOAD_MB,

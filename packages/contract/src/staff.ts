@@ -1,5 +1,5 @@
-import { z } from './zod';
 import { pageQuerySchema } from './pagination';
+import { z } from './zod';
 
 /** Staff on one page of the superuser's Staff tab. */
 export const STAFF_PAGE_SIZE = 25;

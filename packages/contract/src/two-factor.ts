@@ -1,7 +1,7 @@
-import { z } from './zod';
 import { tokenPairSchema } from './accounts';
 import { roleSchema } from './enums';
 import { REQUIRED_MESSAGE } from './fields';
+import { z } from './zod';
 
 /** Six digits from an authenticator app; spaces typed between groups are dropped. */
 export const totpCodeSchema = z
