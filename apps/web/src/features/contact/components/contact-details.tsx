@@ -1,7 +1,6 @@
 import { Clock, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { LoadingState } from '@/components/ui/loading-state';
 import { useSiteSettings } from '@/lib/site-settings';
 
 /** Spec section 9: business hours. */
@@ -24,6 +23,11 @@ function Item({ icon, term, children }: { icon: ReactNode; term: string; childre
 
 const iconClass = 'size-5 text-brand-700';
 
+/** A detail still loading, as tall as the link that replaces it. */
+function Pending() {
+  return <span className="inline-flex min-h-11 items-center text-muted">Loading...</span>;
+}
+
 /** Spec section 2 (Contact): support details, from the server's configuration. */
 export function ContactDetails() {
   const settings = useSiteSettings();
@@ -31,11 +35,21 @@ export function ContactDetails() {
   return (
     <Card>
       <h2 className="text-xl font-semibold text-brand-900">Support</h2>
-      {settings.isPending && <LoadingState label="Loading contact details..." />}
       {settings.isError && (
         <p className="mt-4 text-muted">Contact details are unavailable right now.</p>
       )}
-      <dl className="mt-4 space-y-4">
+      <dl className="mt-4 space-y-4" aria-busy={settings.isPending}>
+        {/* While the details load, their rows hold their place, so nothing below them moves. */}
+        {settings.isPending && (
+          <>
+            <Item icon={<Phone aria-hidden="true" className={iconClass} />} term="Phone">
+              <Pending />
+            </Item>
+            <Item icon={<Mail aria-hidden="true" className={iconClass} />} term="Email">
+              <Pending />
+            </Item>
+          </>
+        )}
         {data && (
           <>
             <Item icon={<Phone aria-hidden="true" className={iconClass} />} term="Phone">
