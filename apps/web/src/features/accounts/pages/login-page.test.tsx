@@ -78,7 +78,7 @@ describe('LoginPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     // The form's schema arrives with its first check.
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     const username = screen.getByLabelText('Username');
     expect(username).toHaveAccessibleDescription('Username is required.');
     await user.click(

@@ -188,7 +188,8 @@ describe('AdminDashboardPage', () => {
     expect(box).toHaveFocus();
     expect(box).toHaveValue('');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject and send' }));
-    const summary = within(dialog).getByRole('alert', { name: 'There is a problem' });
+    // The form is checked asynchronously (lib/forms/contract-resolver.ts).
+    const summary = await within(dialog).findByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveTextContent('Message to the reporter: This field is required.');
     expect(box).toHaveAccessibleDescription(/This field is required\./);
     expect(calls.filter((call) => call.key.startsWith('PATCH'))).toHaveLength(0);

@@ -1,5 +1,5 @@
 import type { MyOrganization } from '@candor/contract/organizations';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -100,7 +100,8 @@ describe('OrganizationCard', () => {
 
     await user.type(days, 'ninety');
     await user.click(save);
-    expect(days).toHaveAccessibleDescription(/Give a number of days\./);
+    // The form is checked asynchronously (lib/forms/contract-resolver.ts).
+    await waitFor(() => expect(days).toHaveAccessibleDescription(/Give a number of days\./));
     expect(calls.filter((call) => call.init.method === 'PUT')).toHaveLength(0);
 
     await user.clear(days);

@@ -149,8 +149,9 @@ describe('SubmitReportPage', () => {
     const sent = stubXhr({ status: 201, body: reportFixture() });
     renderPage(<SubmitReportPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
-    const summary = screen.getByRole('alert', { name: 'There is a problem' });
-    expect(summary).toHaveFocus();
+    // The form's schema arrives with its first check; the summary then takes focus.
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(summary).toHaveTextContent('Title: This field is required.');
     expect(summary).toHaveTextContent('Detailed Description: This field is required.');
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
