@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Dialog } from '@/components/ui/dialog';
 
 type ModalProps = {
   open: boolean;
@@ -9,40 +10,17 @@ type ModalProps = {
   children: ReactNode;
 };
 
-/** A native modal <dialog>: focus is trapped, Escape cancels, the title names it. */
+/** The staff tab's dialogs: wide enough for a form, their parts spaced evenly. */
 export function Modal({ open, title, onClose, isBusy = false, children }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!isBusy) onClose();
-      }}
-      className="m-auto w-[min(34rem,calc(100%-2rem))] rounded-2xl border border-slate-200 bg-white p-6 shadow-xl backdrop:bg-black/40"
+    <Dialog
+      open={open}
+      title={title}
+      onCancel={onClose}
+      isBusy={isBusy}
+      className="w-[min(34rem,calc(100%-2rem))]"
     >
-      {open && (
-        <div className="space-y-4">
-          <h2 id={titleId} className="text-xl font-semibold text-brand-900">
-            {title}
-          </h2>
-          {children}
-        </div>
-      )}
-    </dialog>
+      <div className="space-y-4">{children}</div>
+    </Dialog>
   );
 }
