@@ -1,6 +1,7 @@
 import type { TokenPair } from '@candor/contract/accounts';
-import type { RecoveryCodeInput, TwoFactorCodeInput } from '@candor/contract/two-factor';
-import { useState } from 'react';
+import type { TwoFactorLoginInput } from '@candor/contract/two-factor';
+import { type InputHTMLAttributes, useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
@@ -16,25 +17,65 @@ type StepProps = {
 
 const FAILED = 'Could not check the code. Please try again.';
 
-// The forms' schemas arrive with their first check, not with the login page (bench/README.md).
-const loadCodeSchema = () =>
-  import('@candor/contract/two-factor').then((contract) => contract.twoFactorCodeInputSchema);
-const loadRecoveryCodeSchema = () =>
-  import('@candor/contract/two-factor').then((contract) => contract.recoveryCodeInputSchema);
+type CodeField = 'code' | 'recovery_code';
+type CodeValues = Partial<Record<CodeField, string>>;
 
-function AuthenticatorCodeForm({
+/** What tells the two forms of the second step apart: the field, its schema and their words. */
+type CodeFormTexts = {
+  field: CodeField;
+  loadSchema(): Promise<z.ZodType<unknown, CodeValues>>;
+  label: string;
+  requiredMessage: string;
+  title: string;
+  lead: string;
+  /** The button to the other form. */
+  switchLabel: string;
+  input: InputHTMLAttributes<HTMLInputElement>;
+};
+
+// The forms' schemas arrive with their first check, not with the login page (bench/README.md).
+const authenticatorCode: CodeFormTexts = {
+  field: 'code',
+  loadSchema: () =>
+    import('@candor/contract/two-factor').then((contract) => contract.twoFactorCodeInputSchema),
+  label: 'Authentication code',
+  requiredMessage: 'Enter the code from your app.',
+  title: 'Two-factor authentication',
+  lead: 'Enter the 6-digit code your authenticator app shows for Candor.',
+  switchLabel: 'Use a recovery code',
+  input: { autoComplete: 'one-time-code', inputMode: 'numeric' },
+};
+
+const recoveryCode: CodeFormTexts = {
+  field: 'recovery_code',
+  loadSchema: () =>
+    import('@candor/contract/two-factor').then((contract) => contract.recoveryCodeInputSchema),
+  label: 'Recovery code',
+  requiredMessage: 'Enter one of your recovery codes.',
+  title: 'Use a recovery code',
+  lead: 'Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.',
+  switchLabel: 'Use your authenticator app',
+  input: { autoComplete: 'off', spellCheck: false },
+};
+
+/** One form of the second step: an authenticator code or a recovery code, with the challenge. */
+function CodeForm({
+  texts,
   challenge,
   onSignedIn,
   onSwitch,
-}: StepProps & { onSwitch(): void }) {
+}: StepProps & { texts: CodeFormTexts; onSwitch(): void }) {
+  const { field: name } = texts;
   const request = useCompleteTwoFactorLogin();
-  const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(loadCodeSchema, {
-    defaultValues: { code: '' },
-    requiredMessages: { code: 'Enter the code from your app.' },
+  const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(texts.loadSchema, {
+    defaultValues: { [name]: '' },
+    requiredMessages: { [name]: texts.requiredMessage },
   });
-  const send = (input: TwoFactorCodeInput) =>
+  const send = (input: CodeValues) =>
     request.mutate(
-      { challenge, code: input.code },
+      (name === 'code'
+        ? { challenge, code: input.code ?? '' }
+        : { challenge, recovery_code: input.recovery_code ?? '' }) satisfies TwoFactorLoginInput,
       {
         onSuccess: (tokens) => {
           setMessage({ tone: 'success', text: 'Logged in successfully!' });
@@ -45,78 +86,22 @@ function AuthenticatorCodeForm({
     );
   return (
     <AuthCard
-      title="Two-factor authentication"
-      lead="Enter the 6-digit code your authenticator app shows for Candor."
+      title={texts.title}
+      lead={texts.lead}
       onSubmit={onSubmit(send)}
       message={message}
-      errorSummary={errorSummary({ code: 'Authentication code' })}
+      errorSummary={errorSummary({ [name]: texts.label })}
       submit={{ label: 'Verify', busyLabel: 'Verifying...' }}
       request={request}
       footer={
         <div className="mt-6 text-center">
           <Button variant="ghost" onClick={onSwitch}>
-            Use a recovery code
+            {texts.switchLabel}
           </Button>
         </div>
       }
     >
-      <TextField
-        label="Authentication code"
-        required
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        autoFocus
-        {...field('code')}
-      />
-    </AuthCard>
-  );
-}
-
-function RecoveryCodeForm({ challenge, onSignedIn, onSwitch }: StepProps & { onSwitch(): void }) {
-  const request = useCompleteTwoFactorLogin();
-  const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(
-    loadRecoveryCodeSchema,
-    {
-      defaultValues: { recovery_code: '' },
-      requiredMessages: { recovery_code: 'Enter one of your recovery codes.' },
-    },
-  );
-  const send = (input: RecoveryCodeInput) =>
-    request.mutate(
-      { challenge, recovery_code: input.recovery_code },
-      {
-        onSuccess: (tokens) => {
-          setMessage({ tone: 'success', text: 'Logged in successfully!' });
-          onSignedIn(tokens);
-        },
-        onError: (error) => setMessage({ tone: 'error', text: serverDetail(error) ?? FAILED }),
-      },
-    );
-  return (
-    <AuthCard
-      title="Use a recovery code"
-      lead="Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once."
-      onSubmit={onSubmit(send)}
-      message={message}
-      errorSummary={errorSummary({ recovery_code: 'Recovery code' })}
-      submit={{ label: 'Verify', busyLabel: 'Verifying...' }}
-      request={request}
-      footer={
-        <div className="mt-6 text-center">
-          <Button variant="ghost" onClick={onSwitch}>
-            Use your authenticator app
-          </Button>
-        </div>
-      }
-    >
-      <TextField
-        label="Recovery code"
-        required
-        autoComplete="off"
-        spellCheck={false}
-        autoFocus
-        {...field('recovery_code')}
-      />
+      <TextField label={texts.label} required autoFocus {...texts.input} {...field(name)} />
     </AuthCard>
   );
 }
@@ -124,9 +109,20 @@ function RecoveryCodeForm({ challenge, onSignedIn, onSwitch }: StepProps & { onS
 /** The login's second step for an account with a second factor (README "Second factor"). */
 export function TwoFactorStep(props: StepProps) {
   const [isRecovery, setIsRecovery] = useState(false);
+  // Keyed, so switching starts the other form afresh.
   return isRecovery ? (
-    <RecoveryCodeForm {...props} onSwitch={() => setIsRecovery(false)} />
+    <CodeForm
+      key="recovery"
+      {...props}
+      texts={recoveryCode}
+      onSwitch={() => setIsRecovery(false)}
+    />
   ) : (
-    <AuthenticatorCodeForm {...props} onSwitch={() => setIsRecovery(true)} />
+    <CodeForm
+      key="code"
+      {...props}
+      texts={authenticatorCode}
+      onSwitch={() => setIsRecovery(true)}
+    />
   );
 }
