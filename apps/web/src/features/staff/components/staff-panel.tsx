@@ -3,7 +3,10 @@ import { STAFF_PAGE_SIZE } from '@candor/contract/staff';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DataTable, tableCell } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import { lastShown, Pager } from '@/components/ui/pager';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
@@ -46,7 +49,6 @@ function secondFactorOf(member: StaffMember) {
   return member.second_factor.is_enabled ? 'On' : 'Off';
 }
 
-const cell = 'px-3 py-2 align-top';
 const columns = ['Username', 'Administers', 'Since', 'Second factor', 'Status', 'Actions'];
 
 /**
@@ -62,7 +64,7 @@ export function StaffPanel() {
   const [handOver, setHandOver] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const page = staff.data;
-  const last = page ? Math.min(offset + page.results.length, page.count) : 0;
+  const last = page ? lastShown(offset, page) : 0;
 
   const filter = (next: Partial<StaffFilters>) => {
     setFilters({ ...filters, ...next });
@@ -121,121 +123,87 @@ export function StaffPanel() {
       <div aria-live="polite">{done && <Alert tone="success">{done}</Alert>}</div>
       {staff.isPending && <LoadingState label="Loading staff..." />}
       {staff.isError && <Alert tone="error">Could not load the staff list.</Alert>}
-      {page?.count === 0 && (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-muted">
-          Nobody matches these filters.
-        </p>
-      )}
+      {page?.count === 0 && <EmptyState>Nobody matches these filters.</EmptyState>}
       {page && page.count > 0 && (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                Staff {offset + 1} to {last} of {page.count}
-              </caption>
-              <thead className="bg-brand-50 text-brand-900">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className={cell}>
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {page.results.map((member) => (
-                  <tr key={member.id}>
-                    <th scope="row" className={`${cell} font-medium text-ink`}>
-                      {member.username}
-                      {member.is_superuser && (
-                        <span className="block text-xs font-normal text-muted">Superuser</span>
+          <DataTable caption={`Staff ${offset + 1} to ${last} of ${page.count}`} columns={columns}>
+            {page.results.map((member) => (
+              <tr key={member.id}>
+                <th scope="row" className={`${tableCell} font-medium text-ink`}>
+                  {member.username}
+                  {member.is_superuser && (
+                    <span className="block text-xs font-normal text-muted">Superuser</span>
+                  )}
+                </th>
+                <td className={tableCell}>{scopeOf(member)}</td>
+                <td className={`${tableCell} whitespace-nowrap`}>
+                  {member.admin_since ? (
+                    <time dateTime={member.admin_since}>{formatDay(member.admin_since)}</time>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className={tableCell}>{secondFactorOf(member)}</td>
+                <td className={tableCell}>{member.is_active ? 'Active' : 'Deactivated'}</td>
+                <td className={tableCell}>
+                  {member.is_superuser ? (
+                    <span className="text-muted">Your own account</span>
+                  ) : (
+                    <div className="flex flex-wrap gap-2">
+                      {member.scope !== null && member.is_active && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Revoke administrator access of ${member.username}`}
+                          onClick={() => setPending({ member, change: 'revoke' })}
+                        >
+                          Revoke admin
+                        </Button>
                       )}
-                    </th>
-                    <td className={cell}>{scopeOf(member)}</td>
-                    <td className={`${cell} whitespace-nowrap`}>
-                      {member.admin_since ? (
-                        <time dateTime={member.admin_since}>{formatDay(member.admin_since)}</time>
+                      {member.is_active ? (
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          aria-label={`Deactivate ${member.username}`}
+                          onClick={() => setPending({ member, change: 'deactivate' })}
+                        >
+                          Deactivate
+                        </Button>
                       ) : (
-                        '—'
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Reactivate ${member.username}`}
+                          onClick={() => setPending({ member, change: 'reactivate' })}
+                        >
+                          Reactivate
+                        </Button>
                       )}
-                    </td>
-                    <td className={cell}>{secondFactorOf(member)}</td>
-                    <td className={cell}>{member.is_active ? 'Active' : 'Deactivated'}</td>
-                    <td className={cell}>
-                      {member.is_superuser ? (
-                        <span className="text-muted">Your own account</span>
-                      ) : (
-                        <div className="flex flex-wrap gap-2">
-                          {member.scope !== null && member.is_active && (
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              aria-label={`Revoke administrator access of ${member.username}`}
-                              onClick={() => setPending({ member, change: 'revoke' })}
-                            >
-                              Revoke admin
-                            </Button>
-                          )}
-                          {member.is_active ? (
-                            <Button
-                              size="sm"
-                              variant="danger"
-                              aria-label={`Deactivate ${member.username}`}
-                              onClick={() => setPending({ member, change: 'deactivate' })}
-                            >
-                              Deactivate
-                            </Button>
-                          ) : (
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              aria-label={`Reactivate ${member.username}`}
-                              onClick={() => setPending({ member, change: 'reactivate' })}
-                            >
-                              Reactivate
-                            </Button>
-                          )}
-                          {member.scope === 'organization' && member.organization_id !== null && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              aria-label={`Hand over ${member.organization_name ?? 'the organisation'}`}
-                              onClick={() => setHandOver(member.organization_id)}
-                            >
-                              Hand over
-                            </Button>
-                          )}
-                        </div>
+                      {member.scope === 'organization' && member.organization_id !== null && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Hand over ${member.organization_name ?? 'the organisation'}`}
+                          onClick={() => setHandOver(member.organization_id)}
+                        >
+                          Hand over
+                        </Button>
                       )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav aria-label="Staff pages" className="flex items-center justify-between gap-4">
-            <p className="text-sm text-muted" aria-live="polite">
-              Showing {offset + 1}–{last} of {page.count}
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={offset === 0 || staff.isFetching}
-                onClick={() => setOffset(Math.max(0, offset - STAFF_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={last >= page.count || staff.isFetching}
-                onClick={() => setOffset(offset + STAFF_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager
+            label="Staff pages"
+            offset={offset}
+            pageSize={STAFF_PAGE_SIZE}
+            last={last}
+            count={page.count}
+            isLoading={staff.isFetching}
+            onOffset={setOffset}
+          />
         </>
       )}
       <Modal
