@@ -3,13 +3,9 @@ import type { Notification } from '@candor/contract/notifications';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor } from '../../../test/access-requests';
+import { adminScope, getAs, postAs, updateReportAs } from '../../../test/admin';
 import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import type { TestUser } from '../../../test/factories';
 import { createReport, setReportStatus } from '../../../test/reports';
 import { reportMessages, reportReads, reports } from '../../db/schema';
 import { referenceNeedle } from './admin.service';
@@ -19,30 +15,8 @@ beforeAll(async () => {
   t = await getTestApp();
 });
 
-const get = (url: string, user: TestUser) =>
-  t.app.inject({ method: 'GET', url, headers: user.headers });
-const post = (url: string, user: TestUser, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: user.headers, payload });
-const patch = (id: number, user: TestUser, payload: object) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/reports/${id}/update/`,
-    headers: user.headers,
-    payload,
-  });
-
-/** An organisation of its own, with two admins and a way to add members. */
-async function scope() {
-  const organizationId = await createOrganization(t);
-  return {
-    admin: await createAdmin(t, { organizationId }),
-    otherAdmin: await createAdmin(t, { organizationId }),
-    member: () => createUser(t, { organizationId }),
-  };
-}
-
 async function listed(admin: TestUser, query = ''): Promise<AdminReport[]> {
-  const response = await get(`/api/admin/reports/?${query}`, admin);
+  const response = await getAs(`/api/admin/reports/?${query}`, admin);
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -53,7 +27,7 @@ async function setReference(id: number, reference: string) {
 
 describe('admin search by reference number', () => {
   it('matches the reference with or without dashes, in any letter case, and any part of it', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const wanted = await createReport(t, reporter, { title: 'Wanted' });
     const other = await createReport(t, reporter, { title: 'Other' });
@@ -84,12 +58,12 @@ describe('admin search by reference number', () => {
   });
 
   it('still matches words in titles and descriptions, and pages the matches', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const first = await createReport(t, reporter, { title: 'Fence', description: 'Ledger' });
     const second = await createReport(t, reporter, { title: 'Ledger found' });
     expect((await listed(admin, 'q=ledger')).map((r) => r.id)).toEqual([second.id, first.id]);
-    const page = (await get('/api/admin/reports/?q=ledger&limit=1&offset=1', admin)).json();
+    const page = (await getAs('/api/admin/reports/?q=ledger&limit=1&offset=1', admin)).json();
     expect(page.count).toBe(2);
     expect(page.results.map((r: AdminReport) => r.id)).toEqual([first.id]);
   });
@@ -97,7 +71,7 @@ describe('admin search by reference number', () => {
 
 describe('admin priority filter', () => {
   it('lists priority reports, the others, or all', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const urgent = await createReport(t, reporter, { priority_flag: 'true' });
     const routine = await createReport(t, reporter);
@@ -106,7 +80,7 @@ describe('admin priority filter', () => {
     expect(await ids('priority=false')).toEqual([routine.id]);
     expect(await ids('priority=all')).toEqual([routine.id, urgent.id]);
     expect(await ids('priority=true&status=resolved')).toEqual([]);
-    const refused = await get('/api/admin/reports/?priority=urgent', admin);
+    const refused = await getAs('/api/admin/reports/?priority=urgent', admin);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ priority: ['Choose all, true or false.'] });
   });
@@ -116,7 +90,7 @@ describe('unread messages from the reporter', () => {
   const unreadOf = async (admin: TestUser, id: number) =>
     (await listed(admin)).find((report) => report.id === id)?.unread_from_reporter;
   const say = async (user: TestUser, id: number, message: string, isInternal?: boolean) => {
-    const response = await post(`/api/reports/${id}/comments/`, user, {
+    const response = await postAs(`/api/reports/${id}/comments/`, user, {
       message,
       ...(isInternal === undefined ? {} : { is_internal: isInternal }),
     });
@@ -124,7 +98,8 @@ describe('unread messages from the reporter', () => {
   };
 
   it('counts per admin the reporter’s messages since that admin last opened the conversation', async () => {
-    const { admin, otherAdmin, member } = await scope();
+    const { admin, addAdmin, member } = await adminScope();
+    const otherAdmin = await addAdmin();
     const reporter = await member();
     const report = await createReport(t, reporter);
     expect(await unreadOf(admin, report.id)).toBe(0);
@@ -133,7 +108,7 @@ describe('unread messages from the reporter', () => {
     await say(reporter, report.id, 'Second detail');
     expect(await unreadOf(admin, report.id)).toBe(2);
 
-    expect((await get(`/api/reports/${report.id}/comments/`, admin)).statusCode).toBe(200);
+    expect((await getAs(`/api/reports/${report.id}/comments/`, admin)).statusCode).toBe(200);
     expect(await unreadOf(admin, report.id)).toBe(0);
     // Another admin has not read them yet.
     expect(await unreadOf(otherAdmin, report.id)).toBe(2);
@@ -150,19 +125,19 @@ describe('unread messages from the reporter', () => {
 
   it('records only administrators’ reading, never the reporter’s, and no time', async () => {
     // The dump reader: a row of the reporter's reading would tie them to the anonymous report.
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const report = await createReport(t, reporter);
     await say(reporter, report.id, 'Anything new?');
-    expect((await get(`/api/reports/${report.id}/comments/`, reporter)).statusCode).toBe(200);
-    expect((await get(`/api/reports/${report.id}/`, reporter)).statusCode).toBe(200);
+    expect((await getAs(`/api/reports/${report.id}/comments/`, reporter)).statusCode).toBe(200);
+    expect((await getAs(`/api/reports/${report.id}/`, reporter)).statusCode).toBe(200);
     let rows = await t.database.db
       .select()
       .from(reportReads)
       .where(eq(reportReads.reportId, report.id));
     expect(rows).toEqual([]);
 
-    expect((await get(`/api/reports/${report.id}/comments/`, admin)).statusCode).toBe(200);
+    expect((await getAs(`/api/reports/${report.id}/comments/`, admin)).statusCode).toBe(200);
     rows = await t.database.db
       .select()
       .from(reportReads)
@@ -179,7 +154,7 @@ describe('unread messages from the reporter', () => {
 
   it('tells the same to every admin whoever the reporter is', async () => {
     // The curious administrator: the count depends on messages, not on who wrote the report.
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const namedReporter = await member();
     const anonymousReporter = await member();
     const named = await createReport(t, namedReporter, { is_anonymous: 'false' });
@@ -190,7 +165,7 @@ describe('unread messages from the reporter', () => {
     expect(await unreadOf(admin, anonymous.id)).toBe(1);
     const [namedView, anonymousView] = await Promise.all(
       [named.id, anonymous.id].map(async (id) => {
-        const body = (await get(`/api/reports/${id}/comments/`, admin)).json();
+        const body = (await getAs(`/api/reports/${id}/comments/`, admin)).json();
         return body.map(
           ({
             id: _id,
@@ -207,17 +182,17 @@ describe('unread messages from the reporter', () => {
 
 describe('a status change with a message to the reporter', () => {
   it('sends the message as an ordinary reply with the change, audited and notified once', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const report = await createReport(t, reporter, { title: 'Loose rail' });
-    const response = await patch(report.id, admin, {
+    const response = await updateReportAs(report.id, admin, {
       status: 'resolved',
       message: '  The rail was fixed on Monday. Thank you for telling us.  ',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('resolved');
 
-    const thread = (await get(`/api/reports/${report.id}/comments/`, reporter)).json();
+    const thread = (await getAs(`/api/reports/${report.id}/comments/`, reporter)).json();
     expect(thread).toEqual([
       expect.objectContaining({
         message: 'The rail was fixed on Monday. Thank you for telling us.',
@@ -230,7 +205,7 @@ describe('a status change with a message to the reporter', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['report.status_changed', 'report.admin_reply_sent']),
     );
-    const notices: Notification[] = (await get('/api/notifications/', reporter)).json();
+    const notices: Notification[] = (await getAs('/api/notifications/', reporter)).json();
     expect(notices.filter((notice) => notice.report === report.id)).toEqual([
       expect.objectContaining({
         message: 'Your report is now Resolved. An administrator wrote to you.',
@@ -241,24 +216,30 @@ describe('a status change with a message to the reporter', () => {
   });
 
   it('refuses an empty or overlong message and then changes nothing', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const report = await createReport(t, reporter);
-    const empty = await patch(report.id, admin, { status: 'rejected', message: '   ' });
+    const empty = await updateReportAs(report.id, admin, { status: 'rejected', message: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: ['A message cannot be empty.'] });
-    const long = await patch(report.id, admin, { status: 'rejected', message: 'x'.repeat(5001) });
+    const long = await updateReportAs(report.id, admin, {
+      status: 'rejected',
+      message: 'x'.repeat(5001),
+    });
     expect(long.statusCode).toBe(400);
-    expect((await get(`/api/reports/${report.id}/`, reporter)).json().status).toBe('pending');
-    expect((await get(`/api/reports/${report.id}/comments/`, reporter)).json()).toEqual([]);
+    expect((await getAs(`/api/reports/${report.id}/`, reporter)).json().status).toBe('pending');
+    expect((await getAs(`/api/reports/${report.id}/comments/`, reporter)).json()).toEqual([]);
   });
 
   it('sends no message when the change itself is refused', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const report = await createReport(t, reporter);
     await setReportStatus(t, report.id, 'cancelled');
-    const refused = await patch(report.id, admin, { status: 'resolved', message: 'Done.' });
+    const refused = await updateReportAs(report.id, admin, {
+      status: 'resolved',
+      message: 'Done.',
+    });
     expect(refused.statusCode).toBe(400);
     const stored = await t.database.db
       .select()
@@ -270,16 +251,16 @@ describe('a status change with a message to the reporter', () => {
 
 describe('notifications carry the report’s reference number', () => {
   it('on a new report, a message and a status change', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const report = await createReport(t, reporter, { title: 'Referenced' });
-    await post(`/api/reports/${report.id}/comments/`, reporter, { message: 'More.' });
-    await patch(report.id, admin, { status: 'under_review' });
+    await postAs(`/api/reports/${report.id}/comments/`, reporter, { message: 'More.' });
+    await updateReportAs(report.id, admin, { status: 'under_review' });
     const about = (notices: Notification[]) => notices.filter((n) => n.report === report.id);
-    const adminNotices = about((await get('/api/notifications/', admin)).json());
+    const adminNotices = about((await getAs('/api/notifications/', admin)).json());
     expect(adminNotices).toHaveLength(2);
     for (const notice of adminNotices) expect(notice.report_reference).toBe(report.token);
-    const reporterNotices = about((await get('/api/notifications/', reporter)).json());
+    const reporterNotices = about((await getAs('/api/notifications/', reporter)).json());
     expect(reporterNotices.map((n) => [n.message, n.report_reference])).toEqual([
       ['Your report is now Under Review.', report.token],
     ]);

@@ -1,12 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminScope, getAs, updateReportAs } from '../../../test/admin';
 import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { createUser } from '../../../test/factories';
 import { addressedTo } from '../../../test/notices';
 import { createReport, setReportStatus } from '../../../test/reports';
 import { auditLog, notifications } from '../../db/schema';
@@ -15,25 +11,6 @@ let t: TestApp;
 beforeAll(async () => {
   t = await getTestApp();
 });
-
-const get = (url: string, user: TestUser) =>
-  t.app.inject({ method: 'GET', url, headers: user.headers });
-const patch = (id: number, user: TestUser, payload: object) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/reports/${id}/update/`,
-    headers: user.headers,
-    payload,
-  });
-
-/** An organisation with its own admin, so counts are not shared with other tests. */
-async function scope() {
-  const organizationId = await createOrganization(t);
-  return {
-    admin: await createAdmin(t, { organizationId }),
-    member: () => createUser(t, { organizationId }),
-  };
-}
 
 describe('admin routes are for admins only', () => {
   it.each([
@@ -56,12 +33,12 @@ describe('admin routes are for admins only', () => {
 
 describe('GET /api/admin/reports/', () => {
   it('lists the reports in scope newest first, anonymous ones without identity', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const named = await member();
     const first = await createReport(t, reporter, { title: 'Anon' });
     const second = await createReport(t, named, { title: 'Named', is_anonymous: 'false' });
-    const response = await get('/api/admin/reports/', admin);
+    const response = await getAs('/api/admin/reports/', admin);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
@@ -71,33 +48,33 @@ describe('GET /api/admin/reports/', () => {
   });
 
   it('filters by status and category, searches descriptions, and pages with a total', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const a = await createReport(t, reporter, { title: 'Alpha', category: 'corruption' });
     const b = await createReport(t, reporter, { title: 'Beta', description: 'bribes at the gate' });
     const c = await createReport(t, reporter, { title: 'Gamma' });
     await setReportStatus(t, c.id, 'resolved');
     const ids = async (query: string) =>
-      (await get(`/api/admin/reports/?${query}`, admin)).json().map((r: { id: number }) => r.id);
+      (await getAs(`/api/admin/reports/?${query}`, admin)).json().map((r: { id: number }) => r.id);
     expect(await ids('status=resolved')).toEqual([c.id]);
     expect(await ids('status=all')).toEqual([c.id, b.id, a.id]);
     expect(await ids('category=corruption')).toEqual([a.id]);
     expect(await ids('q=BRIBES')).toEqual([b.id]);
     expect(await ids('order=oldest')).toEqual([a.id, b.id, c.id]);
-    const page = (await get('/api/admin/reports/?limit=2&offset=1', admin)).json();
+    const page = (await getAs('/api/admin/reports/?limit=2&offset=1', admin)).json();
     expect(page.count).toBe(3);
     expect(page.results.map((r: { id: number }) => r.id)).toEqual([b.id, a.id]);
   });
 
   it('keeps opened descriptions for the next search and forgets a deleted report', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const report = await createReport(t, reporter, {
       title: 'Plain title',
       description: 'The Ledger shows kickbacks',
     });
     const ids = async (q: string) =>
-      (await get(`/api/admin/reports/?q=${encodeURIComponent(q)}`, admin))
+      (await getAs(`/api/admin/reports/?q=${encodeURIComponent(q)}`, admin))
         .json()
         .map((r: { id: number }) => r.id);
     expect(await ids('KICKBACKS')).toEqual([report.id]);
@@ -116,8 +93,8 @@ describe('GET /api/admin/reports/', () => {
   });
 
   it('answers 400 for an invalid status filter', async () => {
-    const { admin } = await scope();
-    const response = await get('/api/admin/reports/?status=lost', admin);
+    const { admin } = await adminScope();
+    const response = await getAs('/api/admin/reports/?status=lost', admin);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('status');
   });
@@ -125,13 +102,13 @@ describe('GET /api/admin/reports/', () => {
 
 describe('GET /api/admin/analytics/', () => {
   it('counts the seeded reports by status, priority, anonymity and category', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     await createReport(t, reporter, { priority_flag: 'true' });
     await createReport(t, reporter, { is_anonymous: 'false', category: 'harassment' });
     const resolved = await createReport(t, reporter, { category: 'other' });
     await setReportStatus(t, resolved.id, 'resolved');
-    const response = await get('/api/admin/analytics/', admin);
+    const response = await getAs('/api/admin/analytics/', admin);
     expect(response.json()).toEqual({
       total_reports: 3,
       reports_by_status: {
@@ -157,7 +134,7 @@ describe('GET /api/admin/analytics/', () => {
   });
 
   it('follows cancels, deletes, workflow changes and an organisation going away', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const reporter = await member();
     const kept = await createReport(t, reporter, { priority_flag: 'true' });
     const cancelled = await createReport(t, reporter, { category: 'corruption' });
@@ -170,8 +147,8 @@ describe('GET /api/admin/analytics/', () => {
       headers: reporter.headers,
     });
     expect(removal.statusCode).toBe(204);
-    expect((await patch(kept.id, admin, { status: 'under_review' })).statusCode).toBe(200);
-    const body = (await get('/api/admin/analytics/', admin)).json();
+    expect((await updateReportAs(kept.id, admin, { status: 'under_review' })).statusCode).toBe(200);
+    const body = (await getAs('/api/admin/analytics/', admin)).json();
     expect(body).toMatchObject({
       total_reports: 2,
       reports_by_status: { pending: 0, under_review: 1, cancelled: 1 },
@@ -183,7 +160,7 @@ describe('GET /api/admin/analytics/', () => {
 
   it('keeps counts that always equal a count of the reports themselves', async () => {
     // Reports of an organisation that is removed move to "no organisation".
-    const { member } = await scope();
+    const { member } = await adminScope();
     const reporter = await member();
     const report = await createReport(t, reporter, { category: 'other' });
     await t.database.db.execute(sql`delete from organizations where id = (
@@ -204,8 +181,8 @@ describe('GET /api/admin/analytics/', () => {
   });
 
   it('answers zeros for every key when there are no reports', async () => {
-    const { admin } = await scope();
-    const body = (await get('/api/admin/analytics/', admin)).json();
+    const { admin } = await adminScope();
+    const body = (await getAs('/api/admin/analytics/', admin)).json();
     expect(body.total_reports).toBe(0);
     expect(Object.values(body.reports_by_status).every((n) => n === 0)).toBe(true);
     expect(Object.keys(body.reports_by_status)).toHaveLength(6);
@@ -223,11 +200,11 @@ describe('PATCH /api/admin/reports/{id}/update/', () => {
   it.each(allowed)(
     'moves a %s report to %s, audits it and tells the reporter',
     async (from, to) => {
-      const { admin, member } = await scope();
+      const { admin, member } = await adminScope();
       const reporter = await member();
       const report = await createReport(t, reporter);
       await setReportStatus(t, report.id, from as string);
-      const response = await patch(report.id, admin, { status: to });
+      const response = await updateReportAs(report.id, admin, { status: to });
       expect(response.statusCode).toBe(200);
       expect(response.json().status).toBe(to);
       if (to === 'resolved') expect(response.json().resolved_at).not.toBeNull();
@@ -258,25 +235,25 @@ describe('PATCH /api/admin/reports/{id}/update/', () => {
     ['cancelled', 'under_review', /final/],
   ];
   it.each(refused)('refuses to move a %s report to %s', async (from, to, detail) => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const report = await createReport(t, await member());
     await setReportStatus(t, report.id, from);
-    const response = await patch(report.id, admin, { status: to });
+    const response = await updateReportAs(report.id, admin, { status: to });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toMatch(detail);
   });
 
   it('answers 404 for an unknown report or one outside the admin’s organisation', async () => {
-    const { admin } = await scope();
+    const { admin } = await adminScope();
     const outsider = await createReport(t, await createUser(t));
-    expect((await patch(999_999_999, admin, { status: 'resolved' })).statusCode).toBe(404);
-    expect((await patch(outsider.id, admin, { status: 'resolved' })).statusCode).toBe(404);
+    expect((await updateReportAs(999_999_999, admin, { status: 'resolved' })).statusCode).toBe(404);
+    expect((await updateReportAs(outsider.id, admin, { status: 'resolved' })).statusCode).toBe(404);
   });
 
   it('answers 400 for an unknown status value', async () => {
-    const { admin, member } = await scope();
+    const { admin, member } = await adminScope();
     const report = await createReport(t, await member());
-    const response = await patch(report.id, admin, { status: 'archived' });
+    const response = await updateReportAs(report.id, admin, { status: 'archived' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('status');
   });
