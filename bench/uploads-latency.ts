@@ -7,6 +7,11 @@
 //
 // BENCH_LABEL names the code measured ("current" by default); results go to
 // bench/output/uploads-latency-<label>-<database>.json and the README table shows every label found there.
+//
+// Media workers (videos processed at once, the app's MEDIA_WORKERS): by default the app's own
+// setting. BENCH_MEDIA_WORKERS=2,1 measures the uploads phase once for each count in turn, on
+// the same app and data, and BENCH_ROUNDS=3 repeats that sequence: pool sizes compared side by
+// side under the same load, which a shared machine needs.
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +22,11 @@ import { percentile, recordResult } from './support/results';
 const DURATION = Number(process.env.DURATION ?? 15);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 5);
 const UPLOADS = Number(process.env.UPLOADS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const WORKER_COUNTS = (process.env.BENCH_MEDIA_WORKERS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
 const label = process.env.BENCH_LABEL ?? 'current';
 const outputDir = process.env.BENCH_OUTPUT_DIR ?? path.join(import.meta.dirname, 'output');
 
@@ -40,7 +50,14 @@ type Reads = {
 };
 type Uploads = { count: number; seconds: number; p50: number; slowest: number; bytes: number };
 type ClientResult = { reads: Reads; uploads?: Uploads };
-type Row = ClientResult & { phase: Phase; loopP99: number; loopMax: number; mainCpuMs: number };
+type Row = ClientResult & {
+  phase: Phase;
+  /** Media files processed at once during the phase; absent in results from before it was set. */
+  workers?: number;
+  loopP99: number;
+  loopMax: number;
+  mainCpuMs: number;
+};
 
 /**
  * CPU time of the app's main thread alone (not its worker threads), from Linux's per-thread
@@ -143,6 +160,9 @@ async function runServer() {
   const { createAdmin, createUser } = await import('../apps/server/test/factories');
   const { createReport } = await import('../apps/server/test/reports');
   const { startBenchApp } = await import('./support/app');
+  const { MEDIA_LIMITS, setMediaWorkers } = await import(
+    '../apps/server/src/lib/evidence/media-jobs'
+  );
   const { benchVideo, benchVideoPath: videoPath } = await import('./support/evidence-inputs');
 
   const video = await benchVideo();
@@ -166,7 +186,7 @@ async function runServer() {
   const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
 
   const clients = fork(import.meta.filename, ['clients'], { execArgv: process.execArgv });
-  const ask = (phase: Phase) =>
+  const ask = (phase: Phase, workers: number) =>
     new Promise<Row>((resolve, reject) => {
       const loop = monitorEventLoopDelay({ resolution: 5 });
       loop.enable();
@@ -176,6 +196,7 @@ async function runServer() {
         resolve({
           ...result,
           phase,
+          workers,
           loopP99: loop.percentile(99) / 1e6,
           loopMax: loop.max / 1e6,
           mainCpuMs: mainThreadCpuMs() - cpuBefore,
@@ -190,11 +211,19 @@ async function runServer() {
         videoPath,
       } satisfies ClientJob);
     });
+  const configured = MEDIA_LIMITS.concurrency;
+  const phases: { phase: Phase; workers: number }[] = [{ phase: 'quiet', workers: configured }];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const workers of WORKER_COUNTS.length > 0 ? WORKER_COUNTS : [configured]) {
+      phases.push({ phase: 'uploads', workers });
+    }
+  }
   const rows: Row[] = [];
-  for (const phase of ['quiet', 'uploads'] as const) {
-    const row = await ask(phase);
+  for (const { phase, workers } of phases) {
+    setMediaWorkers(workers);
+    const row = await ask(phase, workers);
     rows.push(row);
-    console.log(phase, JSON.stringify(row));
+    console.log(phase, workers, JSON.stringify(row));
   }
   clients.disconnect();
   await bench.close();
@@ -227,16 +256,22 @@ async function runServer() {
     'FFmpeg.wasm, seals and stores. One video was sent before, so FFmpeg is compiled already. The',
     "event loop delay is sampled every 5 ms in the app's process during each phase, and the CPU",
     "time of its main thread alone (its worker threads apart) is read from Linux's counters.",
+    ...(WORKER_COUNTS.length > 0
+      ? [
+          `The uploads phase ran ${ROUNDS} time(s) for each count of media workers (videos processed`,
+          `at once: ${WORKER_COUNTS.join(', ')}) in turn, on the same app and data.`,
+        ]
+      : []),
   ].join('\n');
   const table = [
     about,
     '',
-    '| code | database | phase | req/s | p50 ms | p99 ms | max ms | errors + timeouts | event loop delay p99 / max ms | main thread CPU | uploads |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| code | database | phase | media workers | req/s | p50 ms | p99 ms | max ms | errors + timeouts | event loop delay p99 / max ms | main thread CPU | uploads |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.flatMap((result) =>
       result.rows.map(
         (row) =>
-          `| ${result.label} | ${result.database} | ${row.phase} | ${Math.round(row.reads.rate)} | ${row.reads.p50} | ${row.reads.p99} | ${row.reads.max} | ${row.reads.errors + row.reads.timeouts} | ${row.loopP99.toFixed(1)} / ${row.loopMax.toFixed(1)} | ${(row.mainCpuMs / 1000).toFixed(1)} s of ${row.reads.seconds.toFixed(1)} s | ${
+          `| ${result.label} | ${result.database} | ${row.phase} | ${row.phase === 'quiet' ? '-' : (row.workers ?? 2)} | ${Math.round(row.reads.rate)} | ${row.reads.p50} | ${row.reads.p99} | ${row.reads.max} | ${row.reads.errors + row.reads.timeouts} | ${row.loopP99.toFixed(1)} / ${row.loopMax.toFixed(1)} | ${(row.mainCpuMs / 1000).toFixed(1)} s of ${row.reads.seconds.toFixed(1)} s | ${
             row.uploads
               ? `${row.uploads.count} in ${row.uploads.seconds.toFixed(1)} s (each p50 ${row.uploads.p50.toFixed(1)} s, slowest ${row.uploads.slowest.toFixed(1)} s)`
               : '-'

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -77,4 +78,28 @@ describe('RETENTION_DAYS and METRICS_TOKEN', () => {
   ])('refuses %s=%s, naming it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
   });
+});
+
+describe('MEDIA_WORKERS', () => {
+  it('is one fewer than the cores by default, and at least one', () => {
+    expect(loadConfig(base).uploads.mediaWorkers).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig({ ...base, MEDIA_WORKERS: '' }).uploads.mediaWorkers).toBe(
+      Math.max(1, availableParallelism() - 1),
+    );
+  });
+
+  it('takes a whole number from 1 to 64', () => {
+    expect(loadConfig({ ...base, MEDIA_WORKERS: '1' }).uploads.mediaWorkers).toBe(1);
+    expect(loadConfig({ ...base, MEDIA_WORKERS: '3' }).uploads.mediaWorkers).toBe(3);
+    expect(loadConfig({ ...base, MEDIA_WORKERS: '64' }).uploads.mediaWorkers).toBe(64);
+  });
+
+  it.each(['0', '-1', '1.5', '65', 'two', 'all'])(
+    'refuses %s at start, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ ...base, MEDIA_WORKERS: value })).toThrow(
+        /MEDIA_WORKERS: must be a whole number from 1 to 64/,
+      );
+    },
+  );
 });

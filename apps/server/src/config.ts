@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultMediaWorkers } from './lib/evidence/media-workers';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -75,6 +76,14 @@ const envSchema = z.object({
   WS_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
+  MEDIA_WORKERS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a whole number from 1 to 64' })
+      .int('must be a whole number from 1 to 64')
+      .min(1, 'must be a whole number from 1 to 64')
+      .max(64, 'must be a whole number from 1 to 64')
+      .optional(),
+  ),
   EVIDENCE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   ACKNOWLEDGE_WITHIN_DAYS: z.coerce.number().int().min(1).max(7).default(7),
   FEEDBACK_WITHIN_MONTHS: z.coerce.number().int().min(1).max(3).default(3),
@@ -158,8 +167,16 @@ export type Config = {
   scheduler: { tickMs: number };
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
   live: { heartbeatMs: number };
-  /** `sweepIntervalMs`: how often stored files no report references are removed (0: never). */
-  uploads: { maxBytes: number; maxImagePixels: number; sweepIntervalMs: number };
+  /**
+   * `sweepIntervalMs`: how often stored files no report references are removed (0: never).
+   * `mediaWorkers`: videos and HEIC photos processed at once by this process (worker threads).
+   */
+  uploads: {
+    maxBytes: number;
+    maxImagePixels: number;
+    sweepIntervalMs: number;
+    mediaWorkers: number;
+  };
   storage:
     | { driver: 'local'; dir: string }
     | {
@@ -273,6 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
       maxImagePixels: env.MAX_IMAGE_PIXELS,
       sweepIntervalMs: env.EVIDENCE_SWEEP_INTERVAL_MINUTES * 60_000,
+      mediaWorkers: env.MEDIA_WORKERS ?? defaultMediaWorkers(),
     },
     storage:
       env.STORAGE_DRIVER === 's3'

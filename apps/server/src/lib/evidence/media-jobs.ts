@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { ffmpegWasmPath } from './ffmpeg-core';
+import { defaultMediaWorkers } from './media-workers';
 import type { VideoFamily } from './video-plan';
 
 export type MediaJob =
@@ -41,9 +42,18 @@ export const MEDIA_LIMITS = {
   maxMemoryBytes: 1024 * 1024 * 1024,
   workerHeapMb: 256,
   timeoutMs: 60_000,
-  /** Files processed at once by one server process; others wait their turn. */
-  concurrency: 2,
+  /**
+   * Files processed at once by one server process; others wait their turn. The app sets it from
+   * `MEDIA_WORKERS` (`setMediaWorkers`); the queue is the process's, whatever app runs in it.
+   */
+  concurrency: defaultMediaWorkers(),
 };
+
+/** Sets how many media files this process processes at once (config `uploads.mediaWorkers`). */
+export function setMediaWorkers(count: number) {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`media workers: ${count}`);
+  MEDIA_LIMITS.concurrency = count;
+}
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
