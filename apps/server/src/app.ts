@@ -148,8 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     options: { maxPayload: 64 * 1024, handleProtocols: selectLiveProtocol },
   });
 
-  // Before the routes: it records each route as it is registered.
-  await app.register(apiDocsPlugin);
+  // Before the routes: it records each route as it is registered. Off, its paths answer 404.
+  if (config.isApiDocsOn) await app.register(apiDocsPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api/accounts' });

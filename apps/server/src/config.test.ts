@@ -80,6 +80,20 @@ describe('RETENTION_DAYS and METRICS_TOKEN', () => {
   });
 });
 
+describe('API_DOCS', () => {
+  it('is on unless turned off, in production too', () => {
+    expect(loadConfig(base).isApiDocsOn).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).isApiDocsOn).toBe(true);
+    expect(loadConfig({ ...base, API_DOCS: 'false' }).isApiDocsOn).toBe(false);
+    expect(loadConfig({ ...base, API_DOCS: 'no' }).isApiDocsOn).toBe(false);
+    expect(loadConfig({ ...base, API_DOCS: 'true' }).isApiDocsOn).toBe(true);
+  });
+
+  it('refuses anything else at start, naming the variable', () => {
+    expect(() => loadConfig({ ...base, API_DOCS: 'off' })).toThrow(/API_DOCS/);
+  });
+});
+
 describe('MEDIA_WORKERS', () => {
   it('is one fewer than the cores by default, and at least one', () => {
     expect(loadConfig(base).uploads.mediaWorkers).toBe(Math.max(1, availableParallelism() - 1));

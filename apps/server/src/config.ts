@@ -89,6 +89,7 @@ const envSchema = z.object({
   FEEDBACK_WITHIN_MONTHS: z.coerce.number().int().min(1).max(3).default(3),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   RETENTION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  API_DOCS: booleanString.default(true),
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(24, 'must be at least 24 characters (a long random value)').optional(),
   ),
@@ -163,6 +164,8 @@ export type Config = {
   retention: { days: number; purgeIntervalMs: number };
   /** `GET /api/metrics/` answers only with this bearer token; unset: 404 (README "Metrics"). */
   metricsToken?: string;
+  /** `/api/openapi.json` and `/api/docs` are served; off, both answer 404 (README "The API"). */
+  isApiDocsOn: boolean;
   /** How often this process looks for due scheduled jobs (0: it runs none by itself). */
   scheduler: { tickMs: number };
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
@@ -281,6 +284,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       purgeIntervalMs: env.RETENTION_PURGE_INTERVAL_MINUTES * 60_000,
     },
     metricsToken: env.METRICS_TOKEN,
+    isApiDocsOn: env.API_DOCS,
     deadlines: {
       acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
       feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,

@@ -224,3 +224,28 @@ describe('/api/docs', () => {
     }
   });
 });
+
+describe('API_DOCS=false', () => {
+  it('answers 404 JSON on the document and every page and file of Swagger UI', async () => {
+    const off = await buildTestApp({ env: { API_DOCS: 'false' } });
+    try {
+      for (const url of [
+        '/api/openapi.json',
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/json',
+        '/api/docs/static/swagger-ui-bundle.js',
+      ]) {
+        const response = await off.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toContain('application/json');
+        expect(response.json(), url).toEqual({ detail: 'Not found.' });
+      }
+      // The API itself is unchanged.
+      const health = await off.app.inject({ method: 'GET', url: '/api/health/' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await off.app.close();
+    }
+  });
+});
