@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { newFolder, scratchDatabases } from './cli-process';
 import { uniqueName } from './factories';
 import { httpClient } from './http-client';
 import { multipart, type UploadFile } from './reports';
-import type { ServerProcess } from './server-process';
+import { type ServerProcess, startServerProcess } from './server-process';
 
 /** What the backup tests file on a real server and expect back after a restore. */
 export const SUPERUSER = { username: uniqueName('root'), password: 'superuser-password-1' };
@@ -31,6 +32,42 @@ export function serverEnvIn(dataDir: string, databaseUrl?: string): Record<strin
     EVIDENCE_SWEEP_INTERVAL_MINUTES: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+/** The passphrase the backup tests seal an archive's keys with. */
+export const PASSPHRASE = 'correct horse battery staple';
+
+/**
+ * The sites of one test file: each in its own data folder and, on PostgreSQL
+ * (TEST_DATABASE_URL), its own database beside the test one. Servers still running and those
+ * databases are cleaned up after the file's tests.
+ */
+export function backupSites() {
+  const testUrl = process.env.TEST_DATABASE_URL || undefined;
+  const databases = testUrl ? scratchDatabases(testUrl) : null;
+  const running = new Set<ServerProcess>();
+  afterAll(async () => {
+    await Promise.all([...running].map((server) => server.kill()));
+    await databases?.dropAll();
+  });
+  return {
+    /** On PGlite the server holds its data folder: a backup needs it stopped. */
+    isEmbedded: databases === null,
+    /** A new site's environment; `extra` adds to it (a bucket, say). */
+    async env(label: string, extra: Record<string, string> = {}) {
+      const databaseUrl = databases ? await databases.create(label) : undefined;
+      return { ...serverEnvIn(newFolder(label), databaseUrl), ...extra };
+    },
+    async start(env: Record<string, string>) {
+      const server = await startServerProcess(env);
+      running.add(server);
+      return server;
+    },
+    async stop(server: ServerProcess) {
+      await server.stop();
+      running.delete(server);
+    },
   };
 }
 

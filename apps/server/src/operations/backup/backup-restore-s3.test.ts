@@ -3,16 +3,16 @@ import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  backupSites,
   expectServed,
   expectUntouched,
   type Filed,
   fileSomeReports,
+  PASSPHRASE,
   SUPERUSER,
-  serverEnvIn,
 } from '../../../test/backup-site';
-import { newFolder, runCommand, scratchDatabases } from '../../../test/cli-process';
+import { newFolder, runCommand } from '../../../test/cli-process';
 import { readEvidenceFixture } from '../../../test/evidence-fixtures';
-import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { loadConfig } from '../../config';
 import { createStorage } from '../../lib/create-storage';
 
@@ -21,10 +21,7 @@ import { createStorage } from '../../lib/create-storage';
 // backup and restore commands run as processes, and a server started on the restored data and a
 // second, empty bucket must serve the same reports, messages, files and logins.
 
-const testUrl = process.env.TEST_DATABASE_URL || undefined;
-const databases = testUrl ? scratchDatabases(testUrl) : null;
-const running = new Set<ServerProcess>();
-const PASSPHRASE = 'correct horse battery staple';
+const sites = backupSites();
 const SOURCE_BUCKET = 'evidence';
 const RESTORED_BUCKET = 'evidence-restored';
 const doorPhoto = {
@@ -47,12 +44,7 @@ function bucketEnv(bucket: string): Record<string, string> {
   };
 }
 
-async function siteEnv(label: string, bucket: string) {
-  return {
-    ...serverEnvIn(newFolder(label), databases ? await databases.create(label) : undefined),
-    ...bucketEnv(bucket),
-  };
-}
+const siteEnv = (label: string, bucket: string) => sites.env(label, bucketEnv(bucket));
 
 /** Every object of `bucket`, key to bytes, read through Candor's own S3 driver. */
 async function bucketContents(bucket: string) {
@@ -64,17 +56,6 @@ async function bucketContents(bucket: string) {
     contents.set(object.key, await storage.get(object.key));
   }
   return contents;
-}
-
-async function start(env: Record<string, string>) {
-  const server = await startServerProcess(env);
-  running.add(server);
-  return server;
-}
-
-async function stop(server: ServerProcess) {
-  await server.stop();
-  running.delete(server);
 }
 
 let source: Record<string, string>;
@@ -105,10 +86,10 @@ beforeAll(async () => {
     SUPERUSER_USERNAME: SUPERUSER.username,
     SUPERUSER_PASSWORD: SUPERUSER.password,
   };
-  const server = await start(source);
+  const server = await sites.start(source);
   filed = await fileSomeReports(server, { identifiedEvidence: doorPhoto });
   // The embedded database belongs to the running server: it is stopped for the backup.
-  if (!databases) await stop(server);
+  if (sites.isEmbedded) await sites.stop(server);
   archive = path.join(newFolder('s3-archives'), 'with-keys.tar.gz');
   const backup = await runCommand('backup', ['--out', archive, '--include-keys'], {
     ...source,
@@ -116,13 +97,11 @@ beforeAll(async () => {
   });
   expect(backup.code, backup.output).toBe(0);
   expect(backup.output).toMatch(/: 2 evidence files, keys included/);
-  if (databases) await stop(server);
+  if (!sites.isEmbedded) await sites.stop(server);
   sourceObjects = await bucketContents(SOURCE_BUCKET);
 }, 600_000);
 
 afterAll(async () => {
-  await Promise.all([...running].map((server) => server.kill()));
-  await databases?.dropAll();
   await s3?.close();
 });
 
@@ -161,11 +140,11 @@ describe('backup and restore with evidence in an S3 bucket', { timeout: 600_000 
     expect(await bucketContents(RESTORED_BUCKET)).toEqual(sourceObjects);
     expectNoLocalEvidence(target);
 
-    const server = await start(target);
+    const server = await sites.start(target);
     // Logins, both reports with their messages and files (read back from the new bucket), and
     // the anonymous report in its reporter's My Reports; then new reports and messages.
     await expectServed(server, filed);
-    await stop(server);
+    await sites.stop(server);
     // What the restored site filed went to its own bucket; the source's is as it was.
     expect((await bucketContents(RESTORED_BUCKET)).size).toBe(3);
     expect(await bucketContents(SOURCE_BUCKET)).toEqual(sourceObjects);

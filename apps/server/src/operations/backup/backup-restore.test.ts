@@ -1,42 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  backupSites,
   expectServed,
   expectUntouched,
   type Filed,
   fileSomeReports,
+  PASSPHRASE,
   SUPERUSER,
-  serverEnvIn,
 } from '../../../test/backup-site';
-import { newFolder, runCommand, scratchDatabases } from '../../../test/cli-process';
-import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import { newFolder, runCommand } from '../../../test/cli-process';
 
 // The whole round trip as an operator runs it: a real server files reports, the backup and
 // restore commands run as processes, and a server started on the restored data must serve the
 // same reports, messages, files and logins. On PGlite every step has its own data folder; on
 // PostgreSQL its own database beside TEST_DATABASE_URL's.
 
-const testUrl = process.env.TEST_DATABASE_URL || undefined;
-const databases = testUrl ? scratchDatabases(testUrl) : null;
-const running = new Set<ServerProcess>();
-const PASSPHRASE = 'correct horse battery staple';
-
-async function siteEnv(label: string) {
-  return serverEnvIn(newFolder(label), databases ? await databases.create(label) : undefined);
-}
-
-async function start(env: Record<string, string>) {
-  const server = await startServerProcess(env);
-  running.add(server);
-  return server;
-}
-
-async function stop(server: ServerProcess) {
-  await server.stop();
-  running.delete(server);
-}
+const sites = backupSites();
 
 let source: Record<string, string>;
 let filed: Filed;
@@ -44,22 +26,22 @@ const archives = { withKeys: '', withoutKeys: '' };
 
 beforeAll(async () => {
   source = {
-    ...(await siteEnv('source')),
+    ...(await sites.env('source')),
     SUPERUSER_USERNAME: SUPERUSER.username,
     SUPERUSER_PASSWORD: SUPERUSER.password,
   };
-  const server = await start(source);
+  const server = await sites.start(source);
   filed = await fileSomeReports(server);
   const folder = newFolder('archives');
   archives.withKeys = path.join(folder, 'with-keys.tar.gz');
   archives.withoutKeys = path.join(folder, 'without-keys.tar.gz');
-  if (!databases) {
+  if (sites.isEmbedded) {
     // The embedded database belongs to the running server: the backup says so and writes nothing.
     const refused = await runCommand('backup', ['--out', archives.withKeys], source);
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/in use by process \d+.*needs the server stopped/s);
     expect(existsSync(archives.withKeys)).toBe(false);
-    await stop(server);
+    await sites.stop(server);
   }
   const withKeys = await runCommand('backup', ['--out', archives.withKeys, '--include-keys'], {
     ...source,
@@ -69,17 +51,12 @@ beforeAll(async () => {
   expect(withKeys.code).toBe(0);
   const withoutKeys = await runCommand('backup', ['--out', archives.withoutKeys], source);
   expect(withoutKeys.code, withoutKeys.output).toBe(0);
-  if (databases) await stop(server);
+  if (!sites.isEmbedded) await sites.stop(server);
 }, 600_000);
-
-afterAll(async () => {
-  await Promise.all([...running].map((server) => server.kill()));
-  await databases?.dropAll();
-});
 
 describe('backup and restore', { timeout: 600_000 }, () => {
   it('restores reports, messages, files and logins with the keys from the archive', async () => {
-    const target = await siteEnv('restored');
+    const target = await sites.env('restored');
     const restored = await runCommand('restore', [archives.withKeys], {
       ...target,
       BACKUP_PASSPHRASE: PASSPHRASE,
@@ -94,9 +71,9 @@ describe('backup and restore', { timeout: 600_000 }, () => {
     );
     expect(keys).toEqual(original);
 
-    const server = await start(target);
+    const server = await sites.start(target);
     await expectServed(server, filed);
-    await stop(server);
+    await sites.stop(server);
 
     // Restoring again over what is there now is refused, and changes nothing.
     const again = await runCommand('restore', [archives.withKeys], {
@@ -109,7 +86,7 @@ describe('backup and restore', { timeout: 600_000 }, () => {
   });
 
   it('refuses a wrong passphrase and writes nothing', async () => {
-    const target = await siteEnv('wrong-passphrase');
+    const target = await sites.env('wrong-passphrase');
     const result = await runCommand('restore', [archives.withKeys], {
       ...target,
       BACKUP_PASSPHRASE: 'not the passphrase at all',
@@ -120,26 +97,26 @@ describe('backup and restore', { timeout: 600_000 }, () => {
   });
 
   it('restores a backup without keys beside the secrets.json of its server', async () => {
-    const bare = await siteEnv('no-keys');
+    const bare = await sites.env('no-keys');
     const refused = await runCommand('restore', [archives.withoutKeys], bare);
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/holds no keys/);
     expectUntouched(bare);
 
-    const target = await siteEnv('beside-keys');
+    const target = await sites.env('beside-keys');
     copyFileSync(
       path.join(source.DATA_DIR as string, 'secrets.json'),
       path.join(target.DATA_DIR as string, 'secrets.json'),
     );
     const restored = await runCommand('restore', [archives.withoutKeys], target);
     expect(restored.code, restored.output).toBe(0);
-    const server = await start(target);
+    const server = await sites.start(target);
     await expectServed(server, filed);
-    await stop(server);
+    await sites.stop(server);
   });
 
   it('refuses a backup without keys beside other keys, and leaves nothing behind', async () => {
-    const target = await siteEnv('other-keys');
+    const target = await sites.env('other-keys');
     const other = {
       jwt: randomBytes(48).toString('base64url'),
       ownerHash: randomBytes(48).toString('base64url'),
@@ -169,7 +146,7 @@ describe('backup and restore', { timeout: 600_000 }, () => {
     ] as const) {
       const file = path.join(folder, name);
       writeFileSync(file, bytes);
-      const target = await siteEnv(`damaged-${name.split('.')[0]}`);
+      const target = await sites.env(`damaged-${name.split('.')[0]}`);
       const result = await runCommand('restore', [file], {
         ...target,
         BACKUP_PASSPHRASE: PASSPHRASE,
