@@ -8,7 +8,7 @@ import {
 import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards, optionalUser, requireSuperuser } from '../accounts/caller';
+import { addressLimit, guards, optionalUser, requireSuperuser } from '../accounts/caller';
 import * as service from './access-requests.service';
 
 /** Spec section 7: the application and the superuser's review, under /api/accounts. */
@@ -21,7 +21,7 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // A bad token is refused before the body is looked at; no token is fine.
       onRequest: guards.optional,
-      config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } },
+      config: addressLimit(ctx.config.rateLimits.authPerMinute),
       schema: {
         tags,
         summary: 'Apply to become an administrator',

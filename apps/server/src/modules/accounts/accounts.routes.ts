@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './accounts.service';
-import { accountWriteLimit, guards, requireUser } from './caller';
+import { accountWriteLimit, addressLimit, guards, requireUser } from './caller';
 import * as own from './own-account.service';
 import * as sessions from './sessions.service';
 
@@ -26,12 +26,12 @@ export const MY_DATA_EXPORTS_PER_HOUR = 10;
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const limits = ctx.config.rateLimits;
-  const authLimit = { rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 } };
+  const authLimit = addressLimit(limits.authPerMinute);
   // Per address and loose: a school or an office shares one address. Failures are counted per
   // account and per address by the login itself (login-limits.ts).
-  const loginLimit = { rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } };
+  const loginLimit = addressLimit(limits.loginPerMinute);
   // Every signed-in tab refreshes every few minutes; a refresh token cannot be guessed.
-  const refreshLimit = { rateLimit: { max: limits.loginPerMinute * 4, timeWindow: 60_000 } };
+  const refreshLimit = addressLimit(limits.loginPerMinute * 4);
   const tags = ['Accounts'];
 
   app.post(

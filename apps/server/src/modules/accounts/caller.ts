@@ -74,6 +74,14 @@ export const guards = {
 };
 
 /**
+ * Route config: at most `max` requests a minute from one client address (the rate-limit
+ * plugin's key), for routes anyone may call, such as logging in or registering.
+ */
+export function addressLimit(max: number) {
+  return { rateLimit: { max, timeWindow: 60_000 } };
+}
+
+/**
  * Route config for writes a person makes (reports, messages): at most RATE_LIMIT_WRITE_PER_MINUTE
  * a minute per account, counted after authentication and keyed by a keyed hash of the account,
  * never the address (DESIGN.md 2). `purpose` keeps each route's count apart.

@@ -4,7 +4,7 @@ import {
   verifyCertificateQuerySchema,
 } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards, requireUser } from '../accounts/caller';
+import { addressLimit, guards, requireUser } from '../accounts/caller';
 import * as service from './certificates.service';
 
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +38,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/certificates/verify/',
     {
-      config: { rateLimit: { max: ctx.config.rateLimits.authPerMinute * 3, timeWindow: 60_000 } },
+      config: addressLimit(ctx.config.rateLimits.authPerMinute * 3),
       schema: {
         tags: ['Reports'],
         summary: 'Check a certificate by its code',

@@ -6,7 +6,7 @@ import {
 import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards, requireSuperuser } from '../accounts/caller';
+import { addressLimit, guards, requireSuperuser } from '../accounts/caller';
 import * as service from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +17,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: guards.optional,
-      config: { rateLimit: { max: ctx.config.rateLimits.writePerMinute, timeWindow: 60_000 } },
+      config: addressLimit(ctx.config.rateLimits.writePerMinute),
       schema: {
         tags,
         summary: 'Send a message to the operators',

@@ -8,13 +8,13 @@ import {
 import { retentionSettingsSchema } from '@candor/contract/retention';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireUser } from '../accounts/caller';
+import { addressLimit, guards, requireUser } from '../accounts/caller';
 import * as service from './organizations.service';
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Join codes are guessable only by volume: as strict as logging in.
-  const codeLimit = { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } };
+  const codeLimit = addressLimit(ctx.config.rateLimits.authPerMinute);
   const tags = ['Organizations'];
 
   app.get(

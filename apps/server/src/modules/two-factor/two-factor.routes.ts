@@ -10,7 +10,7 @@ import {
 } from '@candor/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guards, requireSuperuser, requireUser } from '../accounts/caller';
+import { addressLimit, guards, requireSuperuser, requireUser } from '../accounts/caller';
 import * as service from './two-factor.service';
 import { completeLogin } from './two-factor-login.service';
 
@@ -19,10 +19,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['Two-factor'];
   const { ctx } = app;
   // Per address, as the login's; wrong codes are counted per account by the service.
-  const loginLimit = {
-    rateLimit: { max: ctx.config.rateLimits.loginPerMinute, timeWindow: 60_000 },
-  };
-  const authLimit = { rateLimit: { max: ctx.config.rateLimits.authPerMinute, timeWindow: 60_000 } };
+  const loginLimit = addressLimit(ctx.config.rateLimits.loginPerMinute);
+  const authLimit = addressLimit(ctx.config.rateLimits.authPerMinute);
 
   app.post(
     '/login/',
