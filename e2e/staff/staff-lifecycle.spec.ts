@@ -78,6 +78,15 @@ test('the superuser revokes an administrator, whose open dashboard loses access 
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'staff-tab');
 
+  // Escape closes a dialog, and focus goes back to the button that opened it.
+  const deactivate = row.getByRole('button', { name: `Deactivate ${admin.username}` });
+  await deactivate.click();
+  const asked = page.getByRole('dialog', { name: 'Deactivate account' });
+  await expect(asked).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(asked).toBeHidden();
+  await expect(deactivate).toBeFocused();
+
   await row
     .getByRole('button', { name: `Revoke administrator access of ${admin.username}` })
     .click();
