@@ -18,7 +18,7 @@ import { useStatusChange } from '../use-status-change';
 
 const SEARCH_PAUSE_MS = 300;
 
-// The decision form (react-hook-form and the contract's zod schema) is fetched after the page
+// The decision form (and the contract's zod schema) is fetched after the page
 // has drawn, not with it (bench/README.md, "Web: first load").
 const loadDecisionDialog = () => import('../components/decision-dialog');
 const DecisionDialog = lazy(async () => ({ default: (await loadDecisionDialog()).DecisionDialog }));
