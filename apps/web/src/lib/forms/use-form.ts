@@ -102,8 +102,8 @@ function createForm<TForm extends FieldValues>(defaults: TForm, redraw: () => vo
     if (watched.has(name)) redraw();
   };
   const fieldsOf = (name: string) => {
-    let set = elements.get(name);
-    if (!set) elements.set(name, (set = new Set()));
+    const set = elements.get(name) ?? new Set<FieldElement>();
+    elements.set(name, set);
     return set;
   };
 
