@@ -4,11 +4,13 @@ import {
   type MouseEvent,
   type ReactNode,
   type Ref,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
-  useSyncExternalStore,
+  useState,
 } from 'react';
 import {
   type History,
@@ -29,6 +31,7 @@ export { createBrowserHistory, createMemoryHistory } from './routing/history';
 export type { Location, NavigateOptions, NavigationType, To };
 
 const HistoryContext = createContext<History | null>(null);
+const StateContext = createContext<HistoryState | null>(null);
 const ParamsContext = createContext<Params>({});
 
 function useHistory(): History {
@@ -38,13 +41,28 @@ function useHistory(): History {
 }
 
 function useHistoryState(): HistoryState {
-  const history = useHistory();
-  const read = () => history.state;
-  return useSyncExternalStore(history.subscribe, read, read);
+  const state = useContext(StateContext);
+  if (!state) throw new Error('Router missing: wrap the app in <Router>');
+  return state;
 }
 
+/**
+ * Draws its children at the history's address. A move is drawn as a transition: the page being
+ * left stays on screen until the next one (loaded on demand) is ready to take its place.
+ */
 export function Router({ history, children }: { history: History; children: ReactNode }) {
-  return <HistoryContext.Provider value={history}>{children}</HistoryContext.Provider>;
+  const [state, setState] = useState(history.state);
+  useLayoutEffect(() => {
+    const follow = () => startTransition(() => setState(history.state));
+    // A move made before this subscribed is caught up with at once.
+    follow();
+    return history.subscribe(follow);
+  }, [history]);
+  return (
+    <HistoryContext.Provider value={history}>
+      <StateContext.Provider value={state}>{children}</StateContext.Provider>
+    </HistoryContext.Provider>
+  );
 }
 
 export const useLocation = (): Location => useHistoryState().location;
