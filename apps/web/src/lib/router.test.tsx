@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazy, Suspense } from 'react';
 import {
   createBrowserHistory,
   createMemoryHistory,
@@ -58,6 +59,34 @@ describe('the router', () => {
     expect(screen.getByText('report 7')).toBeInTheDocument();
     act(() => history.navigate('/nowhere'));
     expect(screen.getByText('not found')).toBeInTheDocument();
+  });
+
+  it('keeps the page being left on screen until the next one has loaded', async () => {
+    let arrive: (page: { default: () => React.ReactNode }) => void = () => {};
+    const Later = lazy(
+      () =>
+        new Promise<{ default: () => React.ReactNode }>((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    const history = createMemoryHistory('/');
+    render(
+      <Router history={history}>
+        <Suspense fallback={<p>Loading...</p>}>
+          <Routes
+            routes={[
+              { path: '/', element: <p>first page</p> },
+              { path: '/later', element: <Later /> },
+            ]}
+          />
+        </Suspense>
+      </Router>,
+    );
+    act(() => history.navigate('/later'));
+    expect(screen.getByText('first page')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    await act(async () => arrive({ default: () => <p>second page</p> }));
+    expect(await screen.findByText('second page')).toBeInTheDocument();
   });
 
   it('follows a link with its state, and marks the current page in a navigation link', async () => {
