@@ -1,3 +1,7 @@
+/**
+ * The app's router, in one place: pages and features import their links and hooks from here.
+ * `app/app.tsx` chooses the history (the tab's, or a fixed address for rendering on the server).
+ */
 import {
   type AnchorHTMLAttributes,
   createContext,
@@ -24,10 +28,6 @@ import {
 import { matchPath, type Params } from './routing/match-path';
 
 export { createBrowserHistory, createMemoryHistory } from './routing/history';
-/**
- * The app's router, in one place: pages and features import their links and hooks from here.
- * `app/app.tsx` chooses the history (the tab's, or a fixed address for rendering on the server).
- */
 export type { Location, NavigateOptions, NavigationType, To };
 
 const HistoryContext = createContext<History | null>(null);
