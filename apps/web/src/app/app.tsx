@@ -1,13 +1,22 @@
-import { BrowserRouter } from 'react-router';
+import { useState } from 'react';
+import { createBrowserHistory, createMemoryHistory, Router } from '@/lib/router';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
-export function App() {
+type AppProps = {
+  /** The address to draw, when rendering on the server; in a browser the tab's own history. */
+  location?: string;
+};
+
+export function App({ location }: AppProps) {
+  const [history] = useState(() =>
+    location === undefined ? createBrowserHistory() : createMemoryHistory(location),
+  );
   return (
     <AppProviders>
-      <BrowserRouter>
+      <Router history={history}>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </AppProviders>
   );
 }

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { Navigate, useLocation } from '@/lib/router';
 import { decideGuard, type GuardRule } from './guard';
 
 /** Where the login page sends people back to, and why they were sent there. */

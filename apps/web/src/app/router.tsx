@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { Navigate, type RouteDefinition, Routes } from '@/lib/router';
 import { dashboardLink } from './layout/nav-items';
 import { RootLayout } from './layout/root-layout';
 import { RouteGuard } from './route-guard';
@@ -71,71 +71,70 @@ function DashboardRedirect() {
 
 const signedIn = (element: React.ReactNode) => <RouteGuard>{element}</RouteGuard>;
 
-/** Declarative routes: the data router (createBrowserRouter) would add about 17 KB to every page. */
-export const routes: RouteObject[] = [
+/** The pages inside the layout, the first match winning. */
+export const routes: RouteDefinition[] = [
+  { path: paths.home, element: <LandingPage /> },
+  { path: paths.about, element: <AboutPage /> },
+  { path: paths.register, element: <RegisterPage /> },
+  { path: paths.login, element: <LoginPage /> },
+  { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: paths.becomeAdmin, element: <BecomeAdminPage /> },
+  // Open to visitors, who may write first and sign in to send (spec section 8).
+  { path: paths.submitReport, element: <SubmitReportPage /> },
+  { path: paths.profile, element: signedIn(<ProfilePage />) },
+  { path: paths.editProfile, element: signedIn(<EditProfilePage />) },
+  { path: paths.editProfileAlias, element: signedIn(<EditProfilePage />) },
+  { path: paths.twoFactor, element: signedIn(<TwoFactorPage />) },
+  { path: paths.myReports, element: signedIn(<MyReportsPage />) },
   {
-    element: <RootLayout />,
-    children: [
-      { path: paths.home, element: <LandingPage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-      { path: paths.becomeAdmin, element: <BecomeAdminPage /> },
-      // Open to visitors, who may write first and sign in to send (spec section 8).
-      { path: paths.submitReport, element: <SubmitReportPage /> },
-      { path: paths.profile, element: signedIn(<ProfilePage />) },
-      { path: paths.editProfile, element: signedIn(<EditProfilePage />) },
-      { path: paths.editProfileAlias, element: signedIn(<EditProfilePage />) },
-      { path: paths.twoFactor, element: signedIn(<TwoFactorPage />) },
-      { path: paths.myReports, element: signedIn(<MyReportsPage />) },
-      {
-        path: paths.superuserDashboard,
-        element: (
-          <RouteGuard superuserOnly>
-            <SuperuserDashboardPage />
-          </RouteGuard>
-        ),
-      },
-      { path: paths.contact, element: <ContactPage /> },
-      {
-        path: paths.adminDashboard,
-        element: (
-          <RouteGuard roles={['admin']}>
-            <AdminDashboardPage />
-          </RouteGuard>
-        ),
-      },
-      {
-        path: paths.reportPattern,
-        element: (
-          <RouteGuard roles={['user', 'admin']}>
-            <ReportDetailPage />
-          </RouteGuard>
-        ),
-      },
-      {
-        path: '/reports',
-        element: (
-          <RouteGuard roles={['user', 'admin']}>
-            <ReportDetailPage />
-          </RouteGuard>
-        ),
-      },
-      { path: paths.dashboard, element: <DashboardRedirect /> },
-      // Reporting without an account (README): open to everyone, no token ever sent.
-      { path: paths.intakePattern, element: <OrganizationIntakePage /> },
-      { path: paths.reportWithoutAccount, element: <PlatformIntakePage /> },
-      { path: paths.track, element: <TrackPage /> },
-      { path: paths.privacy, element: <PrivacyPage /> },
-      { path: paths.terms, element: <TermsPage /> },
-      { path: paths.cookies, element: <CookiesPage /> },
-      { path: paths.security, element: <SecurityPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    path: paths.superuserDashboard,
+    element: (
+      <RouteGuard superuserOnly>
+        <SuperuserDashboardPage />
+      </RouteGuard>
+    ),
   },
+  { path: paths.contact, element: <ContactPage /> },
+  {
+    path: paths.adminDashboard,
+    element: (
+      <RouteGuard roles={['admin']}>
+        <AdminDashboardPage />
+      </RouteGuard>
+    ),
+  },
+  {
+    path: paths.reportPattern,
+    element: (
+      <RouteGuard roles={['user', 'admin']}>
+        <ReportDetailPage />
+      </RouteGuard>
+    ),
+  },
+  {
+    path: '/reports',
+    element: (
+      <RouteGuard roles={['user', 'admin']}>
+        <ReportDetailPage />
+      </RouteGuard>
+    ),
+  },
+  { path: paths.dashboard, element: <DashboardRedirect /> },
+  // Reporting without an account (README): open to everyone, no token ever sent.
+  { path: paths.intakePattern, element: <OrganizationIntakePage /> },
+  { path: paths.reportWithoutAccount, element: <PlatformIntakePage /> },
+  { path: paths.track, element: <TrackPage /> },
+  { path: paths.privacy, element: <PrivacyPage /> },
+  { path: paths.terms, element: <TermsPage /> },
+  { path: paths.cookies, element: <CookiesPage /> },
+  { path: paths.security, element: <SecurityPage /> },
+  { path: '*', element: <NotFoundPage /> },
 ];
 
 export function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <RootLayout>
+      <Routes routes={routes} />
+    </RootLayout>
+  );
 }

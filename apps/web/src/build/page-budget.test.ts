@@ -11,18 +11,19 @@ const KB = 1000;
 
 /**
  * Gzipped JavaScript each page needs before it can draw, in the production build. The goals are
- * landing 80 KB, other public pages 110 KB, admin dashboard 150 KB; the admin dashboard meets its
- * goal, the others are held at what the build reaches today (bench/README.md, "Web: first
- * load", says what limits them), so a change that adds to them fails here.
+ * landing 80 KB, other public pages 110 KB, admin dashboard 150 KB; every page but the landing
+ * page meets its goal, and the landing page is held at what the build reaches today
+ * (bench/README.md, "Web: first load", says what limits it), so a change that adds to it fails
+ * here.
  */
 const budgets: Record<keyof typeof pageModules, number> = {
-  landing: 105 * KB,
-  login: 120 * KB,
-  register: 120 * KB,
-  'become-admin': 120 * KB,
-  contact: 123 * KB,
-  'submit-report': 130 * KB,
-  'admin-dashboard': 145 * KB,
+  landing: 95 * KB,
+  login: 110 * KB,
+  register: 110 * KB,
+  'become-admin': 110 * KB,
+  contact: 110 * KB,
+  'submit-report': 110 * KB,
+  'admin-dashboard': 150 * KB,
 };
 
 let dist: string;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { type NavigateOptions, type To, useNavigate } from 'react-router';
+import { type NavigateOptions, type To, useNavigate } from '@/lib/router';
 
 /** Navigates after a pause (spec section 9 redirects); cancelled if the page goes away first. */
 export function useDelayedNavigate() {

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { createMemoryHistory, Router, Routes } from '@/lib/router';
 
 type Options = {
   path?: string;
@@ -11,14 +11,6 @@ type Options = {
   state?: unknown;
   extraRoutes?: { path: string; element: ReactNode }[];
 };
-
-/** `/register?code=x` -> pathname and search, as the router wants them. */
-function splitRoute(route: string) {
-  const index = route.indexOf('?');
-  return index === -1
-    ? { pathname: route }
-    : { pathname: route.slice(0, index), search: route.slice(index) };
-}
 
 /** Like the app's shell: pages mount once the session is checked (and the cache reset). */
 function WhenReady({ children }: { children: ReactNode }) {
@@ -34,23 +26,13 @@ const withAuth = (element: ReactNode) => (
 /** Renders a page inside the app's providers at a given address. */
 export function renderPage(element: ReactNode, options: Options = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: options.path ?? '/', element: withAuth(element) },
-      ...(options.extraRoutes ?? []).map((route) => ({
-        ...route,
-        element: withAuth(route.element),
-      })),
-    ],
-    {
-      initialEntries: [
-        { ...splitRoute(options.route ?? options.path ?? '/'), state: options.state },
-      ],
-    },
-  );
+  const router = createMemoryHistory(options.route ?? options.path ?? '/', options.state);
+  const routes = [{ path: options.path ?? '/', element }, ...(options.extraRoutes ?? [])];
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Router history={router}>
+        <Routes routes={routes.map((route) => ({ ...route, element: withAuth(route.element) }))} />
+      </Router>
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { paths, sections } from '@/config/paths';
+import { Link } from '@/lib/router';
 import { SectionLink } from './section-link';
 
 /** Phone-sized rows (44 px) under a thumb; a compact list for a pointer. */

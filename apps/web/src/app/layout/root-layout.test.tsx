@@ -1,28 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { createMemoryHistory, Router, Routes } from '@/lib/router';
 import { MockWebSocket } from '@/test/mock-websocket';
 import { accessToken } from '@/test/tokens';
 import { RootLayout } from './root-layout';
 
 function renderLayout() {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <RootLayout />,
-        children: [
-          { path: '/', element: <p>page body</p> },
-          { path: '/login', element: <p>login</p> },
-        ],
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
+  const router = createMemoryHistory('/');
+  const routes = [
+    { path: '/', element: <p>page body</p> },
+    { path: '/login', element: <p>login</p> },
+  ];
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
+      <Router history={router}>
+        <RootLayout>
+          <Routes routes={routes} />
+        </RootLayout>
+      </Router>
     </QueryClientProvider>,
   );
   return router;

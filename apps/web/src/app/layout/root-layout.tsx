@@ -1,13 +1,13 @@
-import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { useLocation } from '@/lib/router';
 import { Footer } from './footer';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopNav } from './top-nav';
 
-function Shell() {
+function Shell({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
 
@@ -44,7 +44,7 @@ function Shell() {
             </div>
           }
         >
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />
@@ -53,10 +53,11 @@ function Shell() {
   );
 }
 
-export function RootLayout() {
+/** Every page's frame: the session, the top bar, the page (loaded on demand) and the footer. */
+export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <AuthProvider>
-      <Shell />
+      <Shell>{children}</Shell>
     </AuthProvider>
   );
 }

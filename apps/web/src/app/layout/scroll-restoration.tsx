@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '@/lib/router';
 
 const STORAGE_KEY = 'candor-scroll-positions';
 /** Positions of the tab's recent history entries; older ones are forgotten. */
@@ -27,9 +27,9 @@ function savePosition(key: string, top: number) {
 }
 
 /**
- * What the data router's `<ScrollRestoration>` does, for the declarative router: a new page
- * starts at the top (or at its `#anchor`), and back and forward return to where the reader was.
- * Positions are kept per history entry in the tab's session storage, so a reload keeps them.
+ * A new page starts at the top (or at its `#anchor`), and back and forward return to where the
+ * reader was. Positions are kept per history entry (its key) in the tab's session storage, so a
+ * reload keeps them.
  */
 export function ScrollRestoration() {
   const location = useLocation();

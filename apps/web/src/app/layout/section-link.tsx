@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useLocation, useNavigate } from '@/lib/router';
 import { scrollToSection } from '@/lib/scroll';
 
 type SectionLinkProps = {

@@ -1,9 +1,9 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, sections } from '@/config/paths';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
+import { Link, NavLink, useLocation } from '@/lib/router';
 import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
 import { dashboardLink } from './nav-items';
 import { SectionLink } from './section-link';

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '@/lib/router';
 import { type ButtonSize, type ButtonVariant, buttonClasses } from './button-styles';
 
 type LinkButtonProps = LinkProps & { variant?: ButtonVariant; size?: ButtonSize };

@@ -1,7 +1,7 @@
 import type { AccessClaims, TokenPair } from '@candor/contract/accounts';
 import { createContext, useCallback, useContext } from 'react';
-import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useNavigate } from '@/lib/router';
 
 export type AuthContextValue = {
   /** 'initializing' until the stored session has been checked (and refreshed if needed). */

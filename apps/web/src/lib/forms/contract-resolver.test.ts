@@ -1,15 +1,10 @@
 import { accessRequestInputSchema } from '@candor/contract/access-requests';
 import { loginInputSchema, registerInputSchema } from '@candor/contract/accounts';
-import type { FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
 import { contractResolver } from './contract-resolver';
+import type { FieldValues, Resolver } from './use-form';
 
-const options = {
-  fields: {},
-  shouldUseNativeValidation: false,
-} satisfies ResolverOptions<FieldValues>;
-
-async function run<T extends FieldValues, R>(resolver: Resolver<T, unknown, R>, values: T) {
-  return resolver(values, undefined, options);
+async function run<T extends FieldValues, R>(resolver: Resolver<T, R>, values: T) {
+  return resolver(values);
 }
 
 describe('contractResolver', () => {

@@ -1,5 +1,5 @@
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import type { FieldError, FieldValues, Resolver } from './use-form';
 
 export type ContractFormOptions<TForm extends FieldValues, TSchema extends z.ZodType> = {
   /** The request the form sends, built from its values (by default the values themselves). */
@@ -19,7 +19,7 @@ const isBlank = (value: unknown) =>
 export type SchemaSource<TSchema extends z.ZodType> = TSchema | (() => Promise<TSchema>);
 
 /**
- * A react-hook-form resolver checking the request a form would send with the contract schema the
+ * A resolver (see `useForm`) checking the request a form would send with the contract schema the
  * server uses (STYLE.md "one shape, one place"), and naming the fields' problems with the
  * contract's one mapping of zod issues, as the server's 400 answers do. A valid form hands its
  * request, as sent (not as the server transforms it), to the submit handler.
@@ -27,7 +27,7 @@ export type SchemaSource<TSchema extends z.ZodType> = TSchema | (() => Promise<T
 export function contractResolver<TForm extends FieldValues, TSchema extends z.ZodType>(
   source: SchemaSource<TSchema>,
   { toInput, requiredMessages = {} }: ContractFormOptions<TForm, TSchema> = {},
-): Resolver<TForm, unknown, z.input<TSchema>> {
+): Resolver<TForm, z.input<TSchema>> {
   let loading: Promise<[TSchema, typeof import('@candor/contract/errors')]> | undefined;
   const load = () => {
     loading ??= Promise.all([
@@ -54,6 +54,6 @@ export function contractResolver<TForm extends FieldValues, TSchema extends z.Zo
           : [messages].flat().join(' ');
       errors[field === 'detail' ? 'root' : field] = { type: 'validation', message };
     }
-    return { values: {}, errors: errors as FieldErrors<TForm> };
+    return { values: {}, errors };
   };
 }

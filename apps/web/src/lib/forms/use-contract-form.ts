@@ -1,20 +1,15 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import {
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type SubmitErrorHandler,
-  type SubmitHandler,
-  useForm,
-} from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/error-messages';
 import { type ContractFormOptions, contractResolver, type SchemaSource } from './contract-resolver';
+import { type FieldErrors, type FieldValues, useForm } from './use-form';
+
+type Path<TForm> = keyof TForm & string;
 
 type Options<TForm extends FieldValues, TSchema extends z.ZodType> = ContractFormOptions<
   TForm,
   TSchema
-> & { defaultValues: DefaultValues<TForm> };
+> & { defaultValues: TForm };
 
 /** The form's outcome, shown above its button. */
 export type FormMessage = { tone: 'success' | 'error'; text: string };
@@ -42,11 +37,9 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
           return loaded.current;
         }
       : schema;
-  const form = useForm<TForm, unknown, z.input<TSchema>>({
+  const form = useForm<TForm, z.input<TSchema>>({
     defaultValues,
     resolver: contractResolver(source, options),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
   });
   const [message, setMessage] = useState<FormMessage | null>(null);
   // Counts failed attempts to send, so an error summary can take focus after each one.
@@ -65,12 +58,15 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
     setMessage,
     /** The form's submit handler: clears the last message, then checks and sends. */
     onSubmit:
-      (onValid: SubmitHandler<z.input<TSchema>>, onInvalid?: SubmitErrorHandler<TForm>) =>
+      (
+        onValid: (values: z.input<TSchema>) => unknown,
+        onInvalid?: (errors: FieldErrors) => unknown,
+      ) =>
       (event: FormEvent) => {
         setMessage(null);
-        void form.handleSubmit(onValid, (errors, submitEvent) => {
+        void form.handleSubmit(onValid, (errors) => {
           setFailedAttempts((count) => count + 1);
-          return onInvalid?.(errors, submitEvent);
+          return onInvalid?.(errors);
         })(event);
       },
     fieldId,
@@ -84,7 +80,7 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
     showServerErrors(error: unknown) {
       const errors = Object.entries(fieldErrors(error));
       for (const [name, message] of errors) {
-        form.setError(name as Path<TForm>, { type: 'server', message });
+        form.setError(name, { type: 'server', message });
       }
       if (errors.length > 0) setFailedAttempts((count) => count + 1);
     },

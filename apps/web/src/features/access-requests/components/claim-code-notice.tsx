@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 /** The one-time code of an applicant without an account (README "Becoming an administrator"). */
 export function ClaimCodeNotice({ code }: { code: string }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { type TabItem, Tabs } from '@/components/ui/tabs';
+import { useSearchParams } from '@/lib/router';
 import { AccessRequestList } from '../components/access-request-list';
 
 type SuperuserDashboardPageProps = {

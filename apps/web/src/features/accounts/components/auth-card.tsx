@@ -1,11 +1,11 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorSummary, type ErrorSummaryItem } from '@/components/ui/error-summary';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { FormMessage } from '@/lib/forms/use-contract-form';
+import { Link } from '@/lib/router';
 
 type AuthCardProps = {
   title: string;

@@ -5,7 +5,6 @@ import {
   deleteAccountInputSchema,
 } from '@candor/contract/accounts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { fieldErrors, serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { Link, useNavigate } from '@/lib/router';
 import { useChangePassword, useDeleteAccount, useDownloadMyData } from '../api/own-account';
 
 function CardHeading({ id, children }: { id: string; children: string }) {

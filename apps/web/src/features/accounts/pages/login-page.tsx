@@ -1,12 +1,12 @@
 import type { AccessClaims, LoginInput, TokenPair } from '@candor/contract/accounts';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { Link, useLocation } from '@/lib/router';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';

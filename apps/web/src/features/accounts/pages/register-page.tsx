@@ -1,12 +1,12 @@
 import type { RegisterInput } from '@candor/contract/accounts';
 import { PASSWORD_MIN } from '@candor/contract/labels';
-import { useLocation, useSearchParams } from 'react-router';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useLocation, useSearchParams } from '@/lib/router';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { login } from '../api/login';
 import { useRegister } from '../api/register';

@@ -1,11 +1,11 @@
 import type { UpdateReportStatusInput } from '@candor/contract/admin';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@candor/contract/page-sizes';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
+import { useLocation, useSearchParams } from '@/lib/router';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminReports } from '../api/get-admin-reports';
 import { useAnalytics } from '../api/get-analytics';
@@ -18,7 +18,7 @@ import { useStatusChange } from '../use-status-change';
 
 const SEARCH_PAUSE_MS = 300;
 
-// The decision form (react-hook-form and the contract's zod schema) is fetched after the page
+// The decision form (and the contract's zod schema) is fetched after the page
 // has drawn, not with it (bench/README.md, "Web: first load").
 const loadDecisionDialog = () => import('../components/decision-dialog');
 const DecisionDialog = lazy(async () => ({ default: (await loadDecisionDialog()).DecisionDialog }));
@@ -56,7 +56,7 @@ export function AdminDashboardPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [isPaging, setIsPaging] = useState(false);
 
-  // The address this page last wrote, until that navigation is on screen: React Router's setter
+  // The address this page last wrote, until that navigation is on screen: the router's setter
   // starts from the last rendered address, so two changes before a render (a filter, then the
   // paused search) would otherwise keep only the second.
   const written = useRef<{ at: string; params: URLSearchParams } | null>(null);

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 import { ProseSection } from '../components/prose-section';
 
 export function SecurityPage() {

@@ -6,7 +6,6 @@ import {
 } from '@candor/contract/intake';
 import { REPORT_TITLE_MAX } from '@candor/contract/reports';
 import { useEffect, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -23,6 +22,7 @@ import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
 import { humanize } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { Navigate, useParams } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useFileGuestReport } from '../api/file-guest-report';
 import { useIntakeOrganization } from '../api/get-intake-organization';

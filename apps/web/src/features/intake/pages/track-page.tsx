@@ -1,9 +1,9 @@
 import type { TrackSession } from '@candor/contract/intake';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 import { GuestReportView, type GuestViewSlots } from '../components/guest-report-view';
 import { ReceiptForm } from '../components/receipt-form';
 

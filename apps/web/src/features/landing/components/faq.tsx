@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 /** Spec section 2: five questions. */
 export const faqEntries = [

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { scrollToSection } from '@/lib/scroll';
 import { Faq } from '../components/faq';
 import { Hero } from '../components/hero';

@@ -1,9 +1,9 @@
 import type { Notification } from '@candor/contract/notifications';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { Link } from '@/lib/router';
 
 type Props = {
   notification: Notification;

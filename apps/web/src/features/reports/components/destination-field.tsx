@@ -1,8 +1,8 @@
 import type { ReportDestination } from '@candor/contract/enums';
 import type { MyOrganization } from '@candor/contract/organizations';
 import { Send } from 'lucide-react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { RadioField } from '@/components/ui/radio-field';
+import type { Registration } from '@/lib/forms/use-form';
 
 export const PLATFORM_NAME = 'Candor';
 
@@ -21,7 +21,7 @@ type DestinationFieldProps = {
   organization: MyOrganization | undefined;
   isUnknown: boolean;
   value: ReportDestination;
-  registration: UseFormRegisterReturn<'destination'>;
+  registration: Registration<'destination'>;
   firstId: string;
   error?: string;
 };

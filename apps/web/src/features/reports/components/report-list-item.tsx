@@ -1,9 +1,9 @@
 import type { Report } from '@candor/contract/reports';
-import { Link } from 'react-router';
 import { ReportDeadlines } from '@/components/report-deadlines';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime, humanize } from '@/lib/format';
+import { Link } from '@/lib/router';
 
 /**
  * One row of My Reports (spec section 2). The title is the link, and it covers the whole card, so

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 const linkClass =
   'inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4';

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,6 +8,7 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
+import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { useMyReports } from '../api/get-my-reports';
 import { OwnerActions } from '../components/owner-actions';
 import { ReportDetail } from '../components/report-detail';

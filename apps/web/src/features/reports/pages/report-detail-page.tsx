@@ -1,9 +1,9 @@
 import type { Report } from '@candor/contract/reports';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { Link, useNavigate, useParams } from '@/lib/router';
 import { useMyReports } from '../api/get-my-reports';
 import { OwnerActions } from '../components/owner-actions';
 import { ReportDetail } from '../components/report-detail';

@@ -1,0 +1,125 @@
+/** Where the app is: the address, the state a navigation left on its history entry, its key. */
+export type Location = {
+  pathname: string;
+  search: string;
+  hash: string;
+  state: unknown;
+  /** Names the history entry, so something kept for it (a scroll position) can be found again. */
+  key: string;
+};
+
+/** How the current entry was reached: Back/Forward (or the first load), a link, a replacement. */
+export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
+
+/** An address: `/path?search#hash`, or its parts (a missing pathname keeps the current one). */
+export type To = string | { pathname?: string; search?: string; hash?: string };
+
+export type NavigateOptions = { replace?: boolean; state?: unknown };
+
+export type HistoryState = { location: Location; action: NavigationType };
+
+/** The app's history: its current state, a way to move, and news of every move. */
+export type History = {
+  readonly state: HistoryState;
+  navigate(to: To, options?: NavigateOptions): void;
+  subscribe(listener: () => void): () => void;
+};
+
+/** What a browser history entry holds: the navigation's state and the entry's key. */
+type EntryState = { usr: unknown; key: string };
+
+const newKey = () => Math.random().toString(36).slice(2, 10);
+
+/** `to` as an absolute address, read against the current one. */
+export function resolveTo(to: To, from: Pick<Location, 'pathname' | 'search'>): string {
+  if (typeof to !== 'string') {
+    return `${to.pathname ?? from.pathname}${to.search ?? ''}${to.hash ?? ''}`;
+  }
+  const url = new URL(to, `http://app${from.pathname}${from.search}`);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function splitAddress(address: string): Pick<Location, 'pathname' | 'search' | 'hash'> {
+  const url = new URL(address, 'http://app');
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
+function store(initial: HistoryState) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(next: HistoryState) {
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    listeners,
+  };
+}
+
+/**
+ * The tab's own history. Each entry the app writes carries `{usr, key}` as its state; the first
+ * entry of a page load is given a key too, so a reload keeps what was remembered for it.
+ */
+export function createBrowserHistory(): History {
+  const readEntry = (): EntryState => {
+    const entry = window.history.state as Partial<EntryState> | null;
+    if (typeof entry?.key === 'string') return { usr: entry.usr ?? null, key: entry.key };
+    const keyed = { usr: null, key: newKey() };
+    window.history.replaceState(keyed, '');
+    return keyed;
+  };
+  const read = (): Location => {
+    const { usr, key } = readEntry();
+    const { pathname, search, hash } = window.location;
+    return { pathname, search, hash, state: usr, key };
+  };
+  const current = store({ location: read(), action: 'POP' });
+  const onPop = () => current.set({ location: read(), action: 'POP' });
+  return {
+    get state() {
+      return current.get();
+    },
+    navigate(to, { replace = false, state = null } = {}) {
+      const address = resolveTo(to, current.get().location);
+      const entry: EntryState = { usr: state, key: newKey() };
+      if (replace) window.history.replaceState(entry, '', address);
+      else window.history.pushState(entry, '', address);
+      current.set({ location: read(), action: replace ? 'REPLACE' : 'PUSH' });
+    },
+    subscribe(listener) {
+      if (current.listeners.size === 0) window.addEventListener('popstate', onPop);
+      current.listeners.add(listener);
+      return () => {
+        current.listeners.delete(listener);
+        if (current.listeners.size === 0) window.removeEventListener('popstate', onPop);
+      };
+    },
+  };
+}
+
+/**
+ * A history kept in memory: the server renders a page at a fixed address with it, and tests
+ * drive pages with it.
+ */
+export function createMemoryHistory(address = '/', state: unknown = null): History {
+  const at = (next: string, usr: unknown): Location => ({
+    ...splitAddress(next),
+    state: usr,
+    key: newKey(),
+  });
+  const current = store({ location: at(address, state), action: 'POP' });
+  return {
+    get state() {
+      return current.get();
+    },
+    navigate(to, { replace = false, state: usr = null } = {}) {
+      const location = at(resolveTo(to, current.get().location), usr);
+      current.set({ location, action: replace ? 'REPLACE' : 'PUSH' });
+    },
+    subscribe(listener) {
+      current.listeners.add(listener);
+      return () => current.listeners.delete(listener);
+    },
+  };
+}
