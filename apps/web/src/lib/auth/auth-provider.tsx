@@ -10,21 +10,33 @@ import {
 } from 'react';
 import { API_BASE, refreshSession } from '../api-client';
 import { draftStore } from '../drafts';
+import { useIsHydrated } from '../use-hydrated';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { startSessionTimer } from './session-timer';
 import { tokenStorage } from './token-storage';
 import { decideStartup, decodeToken } from './tokens';
 
 const snapshot = () => `${tokenStorage.getAccess() ?? ''}|${tokenStorage.isSuperuser()}`;
+/** A pre-rendered page is drawn for a visitor: the browser's first render over it is too. */
+const visitorSnapshot = () => '|false';
+
+const startupDecision = () =>
+  decideStartup(tokenStorage.getAccess(), tokenStorage.getRefresh(), Date.now());
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<'initializing' | 'ready'>('initializing');
-  const session = useSyncExternalStore(tokenStorage.subscribe, snapshot, snapshot);
+  const isHydrated = useIsHydrated();
+  // 'initializing' only while a stored session is being refreshed. Over pre-rendered HTML the
+  // first render is 'ready', as the server drew it; the effect below then starts any refresh.
+  const [status, setStatus] = useState<'initializing' | 'ready'>(() =>
+    isHydrated && startupDecision() === 'refresh' ? 'initializing' : 'ready',
+  );
+  const session = useSyncExternalStore(tokenStorage.subscribe, snapshot, visitorSnapshot);
 
   useEffect(() => {
-    const decision = decideStartup(tokenStorage.getAccess(), tokenStorage.getRefresh(), Date.now());
+    const decision = startupDecision();
     if (decision === 'refresh') {
+      setStatus('initializing');
       void refreshSession().finally(() => setStatus('ready'));
       return;
     }
