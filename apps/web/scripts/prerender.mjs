@@ -20,6 +20,8 @@ const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const ROOT = '<div id="root"></div>';
+/** What every pre-rendered page but one with its own entry starts from. */
+const AFTER_PAINT_ENTRY = 'src/after-paint.ts';
 if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
 
 /** Files the entry already loads (its own script and its static imports). */
@@ -34,15 +36,13 @@ const entryKey = Object.keys(manifest).find(
 );
 const entryChunks = staticImports(entryKey);
 
-/** `<link rel=modulepreload>` for a page's chunk and the chunks it needs beyond the entry's. */
-function preloadsFor(module) {
+/** The chunks a page needs beyond its entry's: its own and what it imports. */
+function pageChunks(module) {
   if (!manifest[module]) throw new Error(`The build manifest has no chunk for ${module}`);
   return [...staticImports(module)]
     .filter((key) => !entryChunks.has(key))
     .map((key) => manifest[key].file)
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+    .filter((file) => file.endsWith('.js'));
 }
 
 const escapeHtml = (text) =>
@@ -54,16 +54,27 @@ const entryTags = new RegExp(
   'g',
 );
 
-/** The page's own entry in place of the app's; it loads the app by the address given here. */
-function withOwnEntry(document, entry) {
+/**
+ * The page's own small entry in place of the app's, which it loads when needed; `chunks` are the
+ * files to fetch beside the app's entry when it does (the entry's imports and the page's chunks).
+ */
+function withOwnEntry(document, entry, chunks) {
   if (!manifest[entry]?.isEntry) throw new Error(`The build manifest has no entry ${entry}`);
   const preloads = [...staticImports(entry)]
     .slice(1)
     .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-  const script = `<script type="module" crossorigin src="/${manifest[entry].file}" data-app-entry="/${entryFile}"></script>`;
+  const attributes = [
+    `src="/${manifest[entry].file}"`,
+    `data-app-entry="/${entryFile}"`,
+    ...(chunks.length > 0
+      ? [`data-page-chunks="${chunks.map((file) => `/${file}`).join(' ')}"`]
+      : []),
+  ];
+  const script = `<script type="module" crossorigin ${attributes.join(' ')}></script>`;
   const withoutApp = document.replace(entryTags, '');
-  if (withoutApp.includes(entryFile))
+  if (withoutApp.includes(entryFile)) {
     throw new Error(`index.html loads ${entryFile} in a way not replaced`);
+  }
   return withoutApp.replace('</head>', `${[script, ...preloads].join('')}</head>`);
 }
 
@@ -76,8 +87,12 @@ async function pageHtml(page) {
   if (pageTitle) {
     document = document.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle)}</title>`);
   }
-  if (page.entry) return withOwnEntry(document, page.entry);
-  return document.replace('</head>', `${preloadsFor(page.module)}</head>`);
+  if (page.entry) return withOwnEntry(document, page.entry, []);
+  const appChunks = [...entryChunks]
+    .slice(1)
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'));
+  return withOwnEntry(document, AFTER_PAINT_ENTRY, [...appChunks, ...pageChunks(page.module)]);
 }
 
 function writeWithCopies(file, text) {

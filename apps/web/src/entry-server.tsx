@@ -8,8 +8,9 @@ import { renderedTitle } from '@/lib/document-title';
 
 /**
  * A page drawn at build time: `path` is the address it answers, `module` the page's own chunk in
- * the build manifest (preloaded beside the entry so hydration does not wait for it). `entry`, when
- * set, is a script of its own that replaces the app's (the landing page's, src/landing.ts).
+ * the build manifest (fetched beside the app's entry, so hydration does not wait for it). The page
+ * starts from `entry`, a small script that loads the app when it is needed: src/after-paint.ts
+ * unless given (the landing page has src/landing.ts).
  */
 export type PrerenderedPage = { path: string; module: string; title?: string; entry?: string };
 

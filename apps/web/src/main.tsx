@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import '@/index.css';
@@ -11,6 +11,12 @@ const app = (
   </StrictMode>
 );
 // A page drawn at build time (scripts/prerender.mjs) is taken over as it is; the empty shell
-// other routes get is drawn here.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// other routes get is drawn here. Taking over is a transition, so React does it in short slices
+// and a tap or a key press on the page already on screen is not kept waiting behind it.
+if (root.firstElementChild) {
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}
