@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -47,10 +48,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => startSessionTimer(refreshSession), []);
 
-  // Cached answers belong to whoever was logged in: drop them when that changes.
+  // Cached answers belong to whoever was logged in: drop them when they log out. Not at start,
+  // where the cache holds only what the page now on screen has just asked for (pages draw at
+  // once, even over pre-rendered HTML, rather than after a first check of the session).
   const userId = decodeToken(session.split('|')[0])?.user_id ?? null;
+  const previousUserId = useRef(userId);
   useEffect(() => {
-    if (userId === null) queryClient.clear();
+    if (userId === null && previousUserId.current !== null) queryClient.clear();
+    previousUserId.current = userId;
   }, [userId, queryClient]);
 
   const signIn = useCallback(
