@@ -56,7 +56,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    exclude: { path: '(^|/)(dist|\\.ssr|node_modules)/' },
     tsPreCompilationDeps: true,
     // Resolves the web app's `@/` alias.
     tsConfig: { fileName: path.join(__dirname, 'apps/web/tsconfig.json') },

@@ -8,21 +8,26 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.CANDOR_API_URL ?? 'http://127.0.0.1:8000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   plugins: [
     react(),
     tailwindcss(),
     // Every text file is also written as .br and .gz at build time, so the server never
     // compresses at request time (apps/server/src/plugins/web-app.ts picks one per request).
-    compression({
-      include: /\.(html|js|mjs|css|svg|txt|webmanifest)$/,
-      threshold: 0,
-      skipIfLargerOrEqual: false,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-    }),
+    // The server-side build (the pre-rendering, scripts/prerender.mjs) is never served.
+    !isSsrBuild &&
+      compression({
+        include: /\.(html|js|mjs|css|svg|txt|webmanifest)$/,
+        threshold: 0,
+        skipIfLargerOrEqual: false,
+        algorithms: [
+          defineAlgorithm('brotliCompress', {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+          }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+      }),
   ],
   resolve: {
     // `@/x` is `src/x`: imports that leave a feature or a top-level folder start at the root.
@@ -43,6 +48,17 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // bench/ and the budget test read which files each page needs from here.
     manifest: true,
+    // The app's entry is index.html's; pages drawn at build time start from a small one of their
+    // own (src/landing.ts, src/after-paint.ts) that loads it when needed.
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            landing: fileURLToPath(new URL('./src/landing.ts', import.meta.url)),
+            'after-paint': fileURLToPath(new URL('./src/after-paint.ts', import.meta.url)),
+          },
+        },
   },
   test: {
     environment: 'jsdom',
@@ -54,4 +70,4 @@ export default defineConfig({
     // Journeys through a page take a few seconds on a machine busy with other work.
     testTimeout: 20_000,
   },
-});
+}));

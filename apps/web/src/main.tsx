@@ -1,12 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import '@/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A page drawn at build time (scripts/prerender.mjs) is taken over as it is; the empty shell
+// other routes get is drawn here. Taking over is a transition, so React does it in short slices
+// and a tap or a key press on the page already on screen is not kept waiting behind it.
+if (root.firstElementChild) {
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -111,3 +111,103 @@ describe('serving the web app', () => {
     }
   });
 });
+
+const SHELL = '<!doctype html><title>Candor</title><div id="root"></div>';
+const LOGIN = '<!doctype html><title>Sign in · Candor</title><div id="root"><h1>Sign in</h1></div>';
+const HOME = '<!doctype html><title>Candor</title><div id="root"><h1>Speak up</h1></div>';
+const NOT_FOUND =
+  '<!doctype html><title>Page not found</title><div id="root"><h1>Page not found</h1></div>';
+
+describe('serving pages pre-rendered at build time', () => {
+  let built: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'candor-dist-'));
+    const prerendered = path.join(dist, 'prerendered');
+    mkdirSync(path.join(prerendered, 'login'), { recursive: true });
+    writeWithCopies(path.join(dist, 'index.html'), SHELL);
+    writeWithCopies(path.join(prerendered, 'index.html'), HOME);
+    writeWithCopies(path.join(prerendered, 'login', 'index.html'), LOGIN);
+    writeWithCopies(path.join(prerendered, '404.html'), NOT_FOUND);
+    writeFileSync(
+      path.join(prerendered, 'pages.json'),
+      JSON.stringify({
+        pages: { '/': 'index.html', '/login': 'login/index.html' },
+        notFound: '404.html',
+        routes: ['/', '/login', '/my-reports', '/EditProfile', '/reports/:reportId'],
+      }),
+    );
+    built = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(() => built.app.close());
+
+  const fetchPage = (url: string, headers: Record<string, string> = {}) =>
+    built.app.inject({ method: 'GET', url, headers });
+
+  it.each([
+    ['/', HOME],
+    ['/login', LOGIN],
+    ['/login/', LOGIN],
+    ['/LOGIN?next=1', LOGIN],
+  ])('answers %s with its pre-rendered page', async (url, html) => {
+    const response = await fetchPage(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.body).toBe(html);
+  });
+
+  it('answers a pre-rendered page in brotli or gzip, with its own ETag', async () => {
+    const brotli = await fetchPage('/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(LOGIN);
+    const gzip = await fetchPage('/login', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(LOGIN);
+
+    const etag = brotli.headers.etag as string;
+    expect(etag).not.toBe((await fetchPage('/')).headers.etag);
+    expect((await fetchPage('/login', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await fetchPage('/', { 'if-none-match': etag })).statusCode).toBe(200);
+  });
+
+  it.each(['/my-reports', '/editprofile', '/reports/12', '/reports/12/'])(
+    'answers the empty shell for the other client route %s',
+    async (url) => {
+      const response = await fetchPage(url, { 'accept-encoding': 'br' });
+      expect(response.statusCode).toBe(200);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
+    },
+  );
+
+  it('answers the pre-rendered "Page not found" with status 404 where no route matches', async () => {
+    for (const url of ['/no-such-page', '/reports/12/extra', '/login/extra']) {
+      const response = await fetchPage(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(NOT_FOUND);
+    }
+  });
+
+  it('does not serve the pre-rendered files or their list at their file names', async () => {
+    for (const url of ['/prerendered/login/index.html', '/prerendered/pages.json']) {
+      const response = await fetchPage(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('answers a form posted to a page (before the app has loaded) with 404 JSON, never the page', async () => {
+    const response = await built.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=someone&password=a-secret-passphrase',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toHaveProperty('detail');
+    expect(response.body).not.toContain('a-secret-passphrase');
+  });
+});

@@ -13,13 +13,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-type IndexVariant = { body: Buffer; encoding: Encoding };
+type HtmlVariant = { body: Buffer; encoding: Encoding };
+type HtmlPage = ReturnType<typeof loadHtml>;
 
-/** index.html as built, with the .br and .gz copies the build wrote beside it, held in memory. */
-function loadIndex(root: string) {
-  const file = path.join(root, 'index.html');
+/** An HTML file as built, with the .br and .gz copies the build wrote beside it, held in memory. */
+function loadHtml(file: string) {
   const plain = readFileSync(file);
-  const variants = new Map<Encoding, IndexVariant>([
+  const variants = new Map<Encoding, HtmlVariant>([
     ['identity', { body: plain, encoding: 'identity' }],
   ]);
   for (const [encoding, extension] of [
@@ -42,13 +42,54 @@ function order(encoding: Encoding) {
   return encoding === 'br' ? 0 : encoding === 'gzip' ? 1 : 2;
 }
 
+/** What the build's pre-rendering wrote (apps/web/scripts/prerender.mjs): prerendered/pages.json. */
+type PrerenderedList = { pages: Record<string, string>; notFound: string; routes: string[] };
+
+/** An address as the web app's router reads it: letter case and a trailing slash do not count. */
+const routeKey = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+
+/** The router's patterns (`/reports/:reportId`) as one expression over a `routeKey`. */
+function routeMatcher(patterns: string[]) {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const sources = patterns.map((pattern) =>
+    routeKey(pattern)
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : literal(segment)))
+      .join('/'),
+  );
+  return new RegExp(`^(?:${sources.join('|')})$`);
+}
+
+/**
+ * The pages drawn at build time, by address, and the "Page not found" page; none when the build
+ * has no pre-rendered pages (every client route then gets index.html).
+ */
+function loadPrerendered(root: string) {
+  const dir = path.join(root, 'prerendered');
+  const listFile = path.join(dir, 'pages.json');
+  if (!existsSync(listFile)) return null;
+  const list = JSON.parse(readFileSync(listFile, 'utf8')) as PrerenderedList;
+  const pages = new Map<string, HtmlPage>();
+  for (const [pathname, file] of Object.entries(list.pages)) {
+    pages.set(routeKey(pathname), loadHtml(path.join(dir, file)));
+  }
+  return {
+    pages,
+    notFound: loadHtml(path.join(dir, list.notFound)),
+    isClientRoute: routeMatcher(list.routes),
+  };
+}
+
 /**
  * Serves the built web app with a fallback to index.html for client routes. API and WebSocket
  * paths, and missing files with an extension, keep answering 404 JSON.
  *
  * Files are sent as the build compressed them (brotli or gzip, chosen by `Accept-Encoding`,
  * with `Vary: Accept-Encoding`); hashed assets are cached for a year, everything else is
- * checked again on each visit. index.html is read once, at start, and answered from memory.
+ * checked again on each visit. HTML is read once, at start, and answered from memory: a page the
+ * build pre-rendered for its own address, index.html (an empty shell the browser draws in) for
+ * the other client routes, and the pre-rendered "Page not found" with status 404 for an address
+ * no client route matches.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const root = app.ctx.config.webDistDir;
@@ -56,26 +97,29 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     app.log.warn(`No built web app in ${root}; run "npm run build" to serve it`);
     return;
   }
-  const index = loadIndex(root);
+  const index = loadHtml(path.join(root, 'index.html'));
+  const prerendered = loadPrerendered(root);
   const assetsDir = `${path.sep}assets${path.sep}`;
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Pre-rendered pages are answered at their own addresses, below.
+    allowedPath: (pathname) => !pathname.startsWith('/prerendered/'),
     setHeaders: (res, file) => {
       res.header('cache-control', file.includes(assetsDir) ? IMMUTABLE : 'no-cache');
     },
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: HtmlPage) => {
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');
-    reply.header('etag', index.etag);
-    if (request.headers['if-none-match'] === index.etag) return reply.code(304).send();
+    reply.header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepted = request.headers['accept-encoding'];
-    const chosen = (accepted && index.negotiator.negotiate(accepted)) || 'identity';
-    const variant = index.variants.get(chosen) ?? (index.variants.get('identity') as IndexVariant);
+    const chosen = (accepted && page.negotiator.negotiate(accepted)) || 'identity';
+    const variant = page.variants.get(chosen) ?? (page.variants.get('identity') as HtmlVariant);
     if (variant.encoding !== 'identity') reply.header('content-encoding', variant.encoding);
     reply.type('text/html; charset=utf-8');
     return reply.send(variant.body);
@@ -88,6 +132,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     if (isApi || path.extname(pathname) !== '') {
       return reply.code(404).send({ detail: 'Not found.' });
     }
-    return sendIndex(request, reply);
+    if (!prerendered) return sendHtml(request, reply, index);
+    const key = routeKey(pathname);
+    const page = prerendered.pages.get(key);
+    if (page) return sendHtml(request, reply, page);
+    if (prerendered.isClientRoute.test(key)) return sendHtml(request, reply, index);
+    reply.code(404);
+    return sendHtml(request, reply, prerendered.notFound);
   });
 });

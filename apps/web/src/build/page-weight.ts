@@ -6,9 +6,16 @@ import { gzipSync } from 'node:zlib';
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Pages of the app by the module that draws them (see app/router.tsx). */
+/** The app's entry (index.html) and the landing page's own small one (src/landing.ts). */
+export const APP_ENTRY = 'index.html';
+export const LANDING_ENTRY = 'src/landing.ts';
+
+/**
+ * Pages of the app by the module that draws them (see app/router.tsx). The landing page is
+ * pre-rendered and loads only its own entry before it draws (scripts/prerender.mjs): `null`.
+ */
 export const pageModules = {
-  landing: 'src/features/landing/pages/landing-page.tsx',
+  landing: null,
   login: 'src/features/accounts/pages/login-page.tsx',
   register: 'src/features/accounts/pages/register-page.tsx',
   'become-admin': 'src/features/access-requests/pages/become-admin-page.tsx',
@@ -24,14 +31,20 @@ export function readManifest(distDir: string): Manifest {
 }
 
 /**
- * The JavaScript a page needs before it can draw: the entry, the page's own chunk, and every chunk
- * they import statically (chunks loaded later, on demand, are not counted), gzipped at level 9
- * as the build's own `.gz` copies are.
+ * The JavaScript a page needs before it can draw: its entry, the page's own chunk (none for the
+ * landing page, drawn at build time), and every chunk they import statically (chunks loaded later,
+ * on demand, are not counted), gzipped at level 9 as the build's own `.gz` copies are.
  */
-export function pageWeight(distDir: string, manifest: Manifest, pageModule: string): PageWeight {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('The manifest has no entry');
-  if (!manifest[pageModule]) throw new Error(`The manifest has no chunk for ${pageModule}`);
+export function pageWeight(
+  distDir: string,
+  manifest: Manifest,
+  pageModule: string | null,
+): PageWeight {
+  const entry = pageModule === null ? LANDING_ENTRY : APP_ENTRY;
+  if (!manifest[entry]?.isEntry) throw new Error(`The manifest has no entry ${entry}`);
+  if (pageModule && !manifest[pageModule]) {
+    throw new Error(`The manifest has no chunk for ${pageModule}`);
+  }
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -39,7 +52,7 @@ export function pageWeight(distDir: string, manifest: Manifest, pageModule: stri
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(entry);
-  visit(pageModule);
+  if (pageModule) visit(pageModule);
   const files = [...seen]
     .map((key) => manifest[key]?.file)
     .filter((file): file is string => file?.endsWith('.js') === true)

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { paths, sections } from '@/config/paths';
 import { Link } from '@/lib/router';
 import { SectionLink } from './section-link';
@@ -15,8 +16,20 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
+const noChanges = () => () => {};
+
+/** The year of the build on the server and over its HTML, then this browser's year. */
+function useCopyrightYear() {
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 /** Spec section 2: Quick Links; Legal; Contact. */
 export function Footer() {
+  const year = useCopyrightYear();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -105,7 +118,7 @@ export function Footer() {
         </Column>
       </div>
       <p className="border-t border-brand-800 py-6 text-center text-sm text-brand-100">
-        © {new Date().getFullYear()} Candor. Your voice, protected.
+        © {year} Candor. Your voice, protected.
       </p>
     </footer>
   );

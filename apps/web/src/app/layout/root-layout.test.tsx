@@ -57,14 +57,17 @@ describe('RootLayout', () => {
       'href',
       '/register',
     );
-    await userEvent.click(within(nav).getByRole('button', { name: 'Open menu' }));
+    // The phone menu is a native popover (opened by the browser, e2e/accounts/accessibility).
+    const menuButton = within(nav).getByRole('button', { name: /Open menu/ });
+    expect(menuButton).toHaveAttribute('popovertarget', 'mobile-menu');
     const menu = document.getElementById('mobile-menu') as HTMLElement;
-    expect(within(menu).getByRole('link', { name: 'Login' })).toBeInTheDocument();
-    expect(within(menu).getByRole('link', { name: 'Register' })).toHaveAttribute(
+    expect(menu).toHaveAttribute('popover', 'auto');
+    // Closed, it is hidden until the browser opens it.
+    expect(within(menu).getByRole('link', { name: 'Login', hidden: true })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Register', hidden: true })).toHaveAttribute(
       'href',
       '/register',
     );
-    await userEvent.click(within(nav).getByRole('button', { name: 'Close menu' }));
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Submit Report' })).toHaveAttribute(
       'href',

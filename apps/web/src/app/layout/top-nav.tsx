@@ -77,30 +77,30 @@ function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
   );
 }
 
+/** The phone menu: a native popover, so it opens, closes on Escape and on a click elsewhere
+ * even before the app has loaded (the landing page never loads it for a visitor). */
+const MENU_ID = 'mobile-menu';
+
+function closeMenu() {
+  const menu = document.getElementById(MENU_ID);
+  if (menu?.matches(':popover-open')) menu.hidePopover();
+}
+
 export function TopNav() {
   const isScrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
-  const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const { user } = useAuth();
 
-  // The mobile menu closes on navigation and on Escape.
+  // The menu closes on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
-  useEffect(() => {
-    if (!isMenuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [isMenuOpen]);
+  useEffect(closeMenu, [location.pathname, location.hash]);
 
+  // The look after scrolling hangs on `data-scrolled` alone, so the landing page's small script
+  // (src/landing.ts) can set it without the app.
   return (
     <header
       data-scrolled={isScrolled}
-      className={`sticky top-0 z-40 border-b transition-colors ${
-        isScrolled
-          ? 'border-slate-200 bg-white/95 shadow-sm backdrop-blur'
-          : 'border-transparent bg-paper'
-      }`}
+      className="group sticky top-0 z-40 border-b border-transparent bg-paper transition-colors data-[scrolled=true]:border-slate-200 data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-sm data-[scrolled=true]:backdrop-blur"
     >
       <nav
         aria-label="Main"
@@ -132,32 +132,37 @@ export function TopNav() {
           >
             Submit Report
           </LinkButton>
+          {/* The browser tells assistive technology whether the menu is open; the icon and the
+              name follow the popover's state through CSS, with or without the app. */}
           <button
             type="button"
             className="flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 lg:hidden"
-            aria-expanded={isMenuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
+            popoverTarget={MENU_ID}
           >
-            {isMenuOpen ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
-            <span className="sr-only">{isMenuOpen ? 'Close menu' : 'Open menu'}</span>
+            <Menu
+              aria-hidden="true"
+              className="size-6 group-has-[#mobile-menu:popover-open]:hidden"
+            />
+            <X
+              aria-hidden="true"
+              className="hidden size-6 group-has-[#mobile-menu:popover-open]:block"
+            />
+            <span className="sr-only group-has-[#mobile-menu:popover-open]:hidden">Open menu</span>
+            <span className="sr-only hidden group-has-[#mobile-menu:popover-open]:inline">
+              Close menu
+            </span>
           </button>
         </div>
       </nav>
-      {isMenuOpen && (
-        <div
-          id="mobile-menu"
-          className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-md lg:hidden"
-        >
-          <div className="flex flex-col gap-1">
-            <NavItems stacked onNavigate={() => setMenuOpen(false)} />
-          </div>
+      <div
+        id={MENU_ID}
+        popover="auto"
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-t border-slate-200 bg-white px-4 pb-4 pt-2 text-ink shadow-md lg:hidden"
+      >
+        <div className="flex flex-col gap-1">
+          <NavItems stacked onNavigate={closeMenu} />
         </div>
-      )}
+      </div>
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useIsHydrated } from '@/lib/use-hydrated';
 import { type ButtonSize, type ButtonVariant, buttonClasses } from './button-styles';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
@@ -20,11 +21,18 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
+  // A page drawn at build time shows its forms before the app has loaded. Submitted then, the
+  // browser would send the form itself, as a GET: the password or the report's words would land
+  // in the address, the history and the server's access log. A submit button is disabled until
+  // the app has taken the page over, and a disabled submit button also stops Enter from sending
+  // the form. (The server also answers a form posted to a page with 404 JSON.)
+  const isHydrated = useIsHydrated();
+  const isWaitingForApp = type === 'submit' && !isHydrated;
   return (
     <button
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || isBusy}
+      disabled={disabled || isBusy || isWaitingForApp}
       {...props}
     >
       {isBusy && busyLabel ? busyLabel : children}

@@ -5,26 +5,39 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
 import { API_BASE, refreshSession } from '../api-client';
 import { draftStore } from '../drafts';
+import { useIsHydrated } from '../use-hydrated';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { startSessionTimer } from './session-timer';
 import { tokenStorage } from './token-storage';
 import { decideStartup, decodeToken } from './tokens';
 
 const snapshot = () => `${tokenStorage.getAccess() ?? ''}|${tokenStorage.isSuperuser()}`;
+/** A pre-rendered page is drawn for a visitor: the browser's first render over it is too. */
+const visitorSnapshot = () => '|false';
+
+const startupDecision = () =>
+  decideStartup(tokenStorage.getAccess(), tokenStorage.getRefresh(), Date.now());
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<'initializing' | 'ready'>('initializing');
-  const session = useSyncExternalStore(tokenStorage.subscribe, snapshot, snapshot);
+  const isHydrated = useIsHydrated();
+  // 'initializing' only while a stored session is being refreshed. Over pre-rendered HTML the
+  // first render is 'ready', as the server drew it; the effect below then starts any refresh.
+  const [status, setStatus] = useState<'initializing' | 'ready'>(() =>
+    isHydrated && startupDecision() === 'refresh' ? 'initializing' : 'ready',
+  );
+  const session = useSyncExternalStore(tokenStorage.subscribe, snapshot, visitorSnapshot);
 
   useEffect(() => {
-    const decision = decideStartup(tokenStorage.getAccess(), tokenStorage.getRefresh(), Date.now());
+    const decision = startupDecision();
     if (decision === 'refresh') {
+      setStatus('initializing');
       void refreshSession().finally(() => setStatus('ready'));
       return;
     }
@@ -35,10 +48,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => startSessionTimer(refreshSession), []);
 
-  // Cached answers belong to whoever was logged in: drop them when that changes.
+  // Cached answers belong to whoever was logged in: drop them when they log out. Not at start,
+  // where the cache holds only what the page now on screen has just asked for (pages draw at
+  // once, even over pre-rendered HTML, rather than after a first check of the session).
   const userId = decodeToken(session.split('|')[0])?.user_id ?? null;
+  const previousUserId = useRef(userId);
   useEffect(() => {
-    if (userId === null) queryClient.clear();
+    if (userId === null && previousUserId.current !== null) queryClient.clear();
+    previousUserId.current = userId;
   }, [userId, queryClient]);
 
   const signIn = useCallback(

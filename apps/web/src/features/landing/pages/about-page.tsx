@@ -10,6 +10,8 @@ export function AboutPage() {
       lead="Everyone deserves a safe way to report what is wrong."
       width="wide"
     >
+      {/* Its three points are h3s, as under the landing page's "Our Why" (heading order). */}
+      <h2 className="sr-only">Our Why</h2>
       <OurWhyContent />
       <div className="mt-12 max-w-3xl space-y-4 text-ink">
         <h2 className="text-2xl font-semibold text-brand-900">

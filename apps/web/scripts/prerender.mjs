@@ -1,0 +1,120 @@
+// Draws the public pages at build time (src/entry-server.tsx, built by `vite build --ssr` into
+// .ssr/) and writes each beside the app as HTML the browser hydrates, with .br and .gz copies as
+// the client build writes for its files. apps/server/src/plugins/web-app.ts serves them from
+// memory: a pre-rendered page for its address, the empty index.html for every other client route,
+// and the pre-rendered "Page not found" with status 404 for an address no route matches.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const webRoot = path.resolve(import.meta.dirname, '..');
+const dist = path.join(webRoot, 'dist');
+const out = path.join(dist, 'prerendered');
+const ssrEntry = path.join(webRoot, '.ssr', 'entry-server.js');
+
+const { prerenderedPages, notFoundPage, renderPage, routePatterns } = await import(
+  pathToFileURL(ssrEntry).href
+);
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const ROOT = '<div id="root"></div>';
+/** What every pre-rendered page but one with its own entry starts from. */
+const AFTER_PAINT_ENTRY = 'src/after-paint.ts';
+if (!template.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+
+/** Files the entry already loads (its own script and its static imports). */
+function staticImports(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticImports(imported, seen);
+  return seen;
+}
+const entryKey = Object.keys(manifest).find(
+  (key) => manifest[key].isEntry && key.endsWith('.html'),
+);
+const entryChunks = staticImports(entryKey);
+
+/** The chunks a page needs beyond its entry's: its own and what it imports. */
+function pageChunks(module) {
+  if (!manifest[module]) throw new Error(`The build manifest has no chunk for ${module}`);
+  return [...staticImports(module)]
+    .filter((key) => !entryChunks.has(key))
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'));
+}
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const entryFile = manifest[entryKey].file;
+const entryTags = new RegExp(
+  `\\s*<script type="module" crossorigin src="/${entryFile}"></script>|\\s*<link rel="modulepreload"[^>]*>`,
+  'g',
+);
+
+/**
+ * The page's own small entry in place of the app's, which it loads when needed; `chunks` are the
+ * files to fetch beside the app's entry when it does (the entry's imports and the page's chunks).
+ */
+function withOwnEntry(document, entry, chunks) {
+  if (!manifest[entry]?.isEntry) throw new Error(`The build manifest has no entry ${entry}`);
+  const preloads = [...staticImports(entry)]
+    .slice(1)
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+  const attributes = [
+    `src="/${manifest[entry].file}"`,
+    `data-app-entry="/${entryFile}"`,
+    ...(chunks.length > 0
+      ? [`data-page-chunks="${chunks.map((file) => `/${file}`).join(' ')}"`]
+      : []),
+  ];
+  const script = `<script type="module" crossorigin ${attributes.join(' ')}></script>`;
+  const withoutApp = document.replace(entryTags, '');
+  if (withoutApp.includes(entryFile)) {
+    throw new Error(`index.html loads ${entryFile} in a way not replaced`);
+  }
+  return withoutApp.replace('</head>', `${[script, ...preloads].join('')}</head>`);
+}
+
+async function pageHtml(page) {
+  const { html, title } = await renderPage(page.path);
+  // The production CSP allows no inline script (apps/server/src/plugins/security.ts).
+  if (/<script\b/i.test(html)) throw new Error(`${page.path} drew an inline script`);
+  const pageTitle = page.title ?? title;
+  let document = template.replace(ROOT, `<div id="root">${html}</div>`);
+  if (pageTitle) {
+    document = document.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle)}</title>`);
+  }
+  if (page.entry) return withOwnEntry(document, page.entry, []);
+  const appChunks = [...entryChunks]
+    .slice(1)
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'));
+  return withOwnEntry(document, AFTER_PAINT_ENTRY, [...appChunks, ...pageChunks(page.module)]);
+}
+
+function writeWithCopies(file, text) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
+rmSync(out, { recursive: true, force: true });
+const pages = {};
+for (const page of prerenderedPages) {
+  const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
+  writeWithCopies(path.join(out, file), await pageHtml(page));
+  pages[page.path] = file;
+}
+writeWithCopies(path.join(out, '404.html'), await pageHtml(notFoundPage));
+writeFileSync(
+  path.join(out, 'pages.json'),
+  `${JSON.stringify({ pages, notFound: '404.html', routes: routePatterns() }, null, 2)}\n`,
+);
+console.log(`Pre-rendered ${Object.keys(pages).length} pages and the 404 page into ${out}`);

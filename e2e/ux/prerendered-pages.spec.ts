@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, registerUser } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
+
+/**
+ * Public pages are drawn at build time (apps/web/scripts/prerender.mjs): the server sends each
+ * with its content, and the app takes it over in the browser (hydration) without drawing it again.
+ */
+const pages: [path: string, heading: string][] = [
+  ['/', 'Anonymous Reporting Made Safe'],
+  ['/about', 'About Candor'],
+  ['/login', 'Sign in'],
+  ['/register', 'Create your account'],
+  ['/forgot-password', 'Forgot your password?'],
+  ['/become-admin', 'Become an Admin'],
+  ['/contact-us', 'Contact Us'],
+  ['/submit-report', 'Submit a Report'],
+  ['/report', 'Report without an account'],
+  ['/track', 'Track a report'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/cookies', 'Cookie Policy'],
+  ['/security', 'Security'],
+];
+
+/** Every console error or warning and every uncaught error (React reports a mismatch so). */
+function collectProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+/** The app has taken the heading over: React keeps its own record on each node it hydrates. */
+async function expectTakenOver(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+for (const [path, heading] of pages) {
+  test(`${path} arrives drawn and is taken over without a mismatch`, async ({
+    browser,
+    request,
+  }) => {
+    // As sent, before any script runs.
+    const sent = await request.get(path);
+    expect(sent.status()).toBe(200);
+    const html = await sent.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading.replace('?', '\\?')}</h1>`));
+    expect(html).not.toContain('<div id="root"></div>');
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (path === '/') {
+      // The landing page needs no app for a visitor: only its own small script runs.
+      const hasApp = await page.evaluate(() => {
+        const root = document.getElementById('root');
+        return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+      });
+      expect(hasApp).toBe(false);
+    } else {
+      await expectTakenOver(page);
+    }
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
+
+test('an address no route matches answers 404 with the "Page not found" page drawn', async ({
+  page,
+  request,
+}) => {
+  const sent = await request.get('/no-such-page-here');
+  expect(sent.status()).toBe(404);
+  expect(await sent.text()).toContain('Page not found</h1>');
+  const problems = collectProblems(page);
+  await page.goto('/no-such-page-here');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectTakenOver(page);
+  // The browser reports the 404 answer itself as a console error: that one is expected.
+  expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+});
+
+test('the landing page loads the app for a signed-in visitor, whose links it then shows', async ({
+  browser,
+  request,
+}) => {
+  const user = await registerUser(request, 'landing');
+  const tokens = await apiLogin(request, user);
+  const context = await browser.newContext();
+  await context.addInitScript((pair) => {
+    localStorage.setItem('accessToken', pair.access);
+    localStorage.setItem('refreshToken', pair.refresh);
+  }, tokens);
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'My Reports' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expectTakenOver(page);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('the landing page menu opens and closes on a phone without the app', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  // Following one of its anchors closes it.
+  await menu.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/#faq$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test('a form sent before the app has loaded puts nothing in the address', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The app never arrives: the page stays as the server drew it.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('someone');
+  await page.getByLabel('Password').fill('a-secret-passphrase');
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await expect(signIn).toBeDisabled();
+  await page.getByLabel('Password').press('Enter');
+  await signIn.click({ force: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  expect(page.url()).not.toContain('secret');
+  await context.close();
+
+  // Sent anyway (by hand, as a POST), the server answers JSON and shows the page to no one.
+  const posted = await request.post('/login', {
+    form: { username: 'someone', password: 'a-secret-passphrase' },
+  });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+  expect(await posted.json()).toHaveProperty('detail');
+});
