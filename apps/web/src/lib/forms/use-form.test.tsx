@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { act, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { type FieldErrors, type Resolver, useForm } from './use-form';
 
 type Values = { title: string; urgent: boolean; to: string; kind: string };
@@ -135,5 +137,31 @@ describe('useForm', () => {
     expect(screen.getByText('Going to platform')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Focus' }));
     expect(screen.getByLabelText('Title')).toHaveFocus();
+  });
+
+  it('keeps what was typed into a page drawn at build time before the app took it over', async () => {
+    const onValid = vi.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Form resolver={accept} onValid={onValid} />);
+    document.body.append(container);
+    // Typed into the pre-rendered HTML: no React handler saw it.
+    const title = container.querySelector('input:not([type])') as HTMLInputElement;
+    title.value = 'Typed before the app arrived';
+    const root = await act(async () =>
+      hydrateRoot(container, <Form resolver={accept} onValid={onValid} />),
+    );
+    // The untouched fields get their defaults; the typed one keeps its text.
+    expect(screen.getByLabelText('Title')).toHaveValue('Typed before the app arrived');
+    expect(screen.getByLabelText('Urgent')).toBeChecked();
+    expect(screen.getByLabelText('Kind')).toHaveValue('b');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith(
+        { title: 'Typed before the app arrived', urgent: true, to: 'platform', kind: 'b' },
+        expect.anything(),
+      ),
+    );
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -35,6 +35,24 @@ function write(element: FieldElement, value: unknown) {
   }
 }
 
+/**
+ * Whether the person has already changed the field: a page drawn at build time shows its form
+ * before the app has taken it over, and what was typed there must not be written over.
+ */
+function changedByPerson(element: FieldElement) {
+  if (element instanceof HTMLSelectElement) {
+    const first = [...element.options].findIndex((option) => option.defaultSelected);
+    return element.selectedIndex !== Math.max(first, 0);
+  }
+  if (
+    element instanceof HTMLInputElement &&
+    (element.type === 'checkbox' || element.type === 'radio')
+  ) {
+    return element.checked !== element.defaultChecked;
+  }
+  return element.value !== element.defaultValue;
+}
+
 function read(element: FieldElement, previous: unknown) {
   if (!(element instanceof HTMLInputElement)) return element.value;
   if (element.type === 'checkbox') return element.checked;
@@ -115,7 +133,12 @@ function createForm<TForm extends FieldValues>(defaults: TForm, redraw: () => vo
         ref(element) {
           if (!element) return undefined;
           fieldsOf(name).add(element);
-          write(element, values[name]);
+          if (changedByPerson(element)) {
+            values[name] = read(element, values[name]);
+            changed(name);
+          } else {
+            write(element, values[name]);
+          }
           return () => fieldsOf(name).delete(element);
         },
         onChange(event) {
