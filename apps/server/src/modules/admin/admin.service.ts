@@ -135,12 +135,15 @@ export async function listReports(
 
 /** Counted by the database; every status and category key is present (zero when none). */
 export async function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
-  const groups = await repo.countReportsByGroup(ctx.db, admin.organizationId);
   const now = ctx.clock.now();
   const since = new Date(now);
   since.setUTCFullYear(since.getUTCFullYear() - 1);
+  const { groups, deadlines } = await repo.countAnalytics(ctx.db, admin.organizationId, {
+    since,
+    now,
+  });
   const analytics: Analytics = {
-    deadlines: await repo.countDeadlines(ctx.db, admin.organizationId, { since, now }),
+    deadlines,
     total_reports: 0,
     reports_by_status: Object.fromEntries(
       reportStatuses.map((s) => [s, 0]),
