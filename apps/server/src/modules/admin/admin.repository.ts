@@ -10,7 +10,11 @@ import {
   reports,
   users,
 } from '../../db/schema';
-import { selectReports, unadministeredOrganizationIds } from '../reports/reports.repository';
+import {
+  reportColumns,
+  selectReports,
+  unadministeredOrganizationIds,
+} from '../reports/reports.repository';
 
 export type AdminReportFilter = {
   /** The admin's organisation; null for a platform admin, who sees the reports of none. */
@@ -71,27 +75,44 @@ export function orderOf(order: AdminReportOrder): SQL[] {
 }
 
 /**
- * A page in two steps: the ids by index (order and limit on the reports table alone), then
- * those rows with their joins. One plan that joins first would sort every report.
+ * A page of the admin list in one statement (one round trip): the page's ids by index (order and
+ * limit on the reports table alone; one plan that joined first would sort every report), their
+ * rows with the joins a payload needs, how many of the reporter's messages the admin has not been
+ * shown on each (those after the last message of the thread they opened, `report_reads`), and
+ * the total the filter matches. The total is read
+ * with the rows, so it is null when the page is empty (an offset past the end).
  */
 export async function findReportsPage(
   db: Executor,
   filter: AdminReportFilter,
+  adminId: number,
   page: { order: AdminReportOrder; limit?: number; offset?: number },
 ) {
+  const where = whereOf(filter);
   const idQuery = db
     .select({ id: reports.id })
     .from(reports)
-    .where(whereOf(filter))
+    .where(where)
     .orderBy(...orderOf(page.order))
     .offset(page.offset ?? 0);
-  const ids = (await (page.limit === undefined ? idQuery : idQuery.limit(page.limit))).map(
-    (row) => row.id,
-  );
-  if (ids.length === 0) return [];
-  const rows = await selectReports(db).where(idIn(ids));
-  const position = new Map(ids.map((id, index) => [id, index]));
-  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const ids = (page.limit === undefined ? idQuery : idQuery.limit(page.limit)).as('page');
+  const rows = await db
+    .select({
+      ...reportColumns,
+      unreadFromReporter: sql<number>`(select count(*)::int from ${reportMessages}
+        left join ${reportReads} on ${reportReads.reportId} = ${reportMessages.reportId}
+          and ${reportReads.userId} = ${adminId}
+        where ${reportMessages.reportId} = ${ids.id} and ${reportMessages.senderKind} = 'reporter'
+          and not ${reportMessages.isInternal}
+          and ${reportMessages.id} > coalesce(${reportReads.lastMessageId}, 0))`.mapWith(Number),
+      total: sql<number>`(select count(*)::int from ${reports} where ${where})`.mapWith(Number),
+    })
+    .from(ids)
+    .innerJoin(reports, eq(reports.id, ids.id))
+    .leftJoin(users, eq(users.id, reports.ownerUserId))
+    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
+    .orderBy(...orderOf(page.order));
+  return { records: rows, total: rows[0]?.total ?? null };
 }
 
 /** Where a batch of the export left off: the last row's sort key (as text, to the microsecond). */
@@ -161,36 +182,6 @@ export async function findSealedDescriptions(db: Executor, ids: number[]) {
     .select({ id: reports.id, description: reports.description })
     .from(reports)
     .where(idIn(ids));
-}
-
-/**
- * How many of the reporter's messages on each report `adminId` has not been shown yet: those
- * after the last message of the thread the admin opened (`report_reads`). Reports without any
- * are left out.
- */
-export async function countUnreadFromReporter(
-  db: Executor,
-  adminId: number,
-  reportIds: number[],
-): Promise<Map<number, number>> {
-  if (reportIds.length === 0) return new Map();
-  const rows = await db
-    .select({ reportId: reportMessages.reportId, unread: count() })
-    .from(reportMessages)
-    .leftJoin(
-      reportReads,
-      and(eq(reportReads.reportId, reportMessages.reportId), eq(reportReads.userId, adminId)),
-    )
-    .where(
-      and(
-        sql`${reportMessages.reportId} = any(${sql.param(reportIds)}::int[])`,
-        eq(reportMessages.senderKind, 'reporter'),
-        eq(reportMessages.isInternal, false),
-        sql`${reportMessages.id} > coalesce(${reportReads.lastMessageId}, 0)`,
-      ),
-    )
-    .groupBy(reportMessages.reportId);
-  return new Map(rows.map((row) => [row.reportId, row.unread]));
 }
 
 /** A group of reports with the same status, category, priority and anonymity, and how many. */
