@@ -60,7 +60,7 @@ export function createContext(deps: {
     config: deps.config,
     db: deps.database.db,
     database: deps.database,
-    sealer: createSealer(deps.secrets.keyring),
+    sealer: createSealer(deps.secrets.keyring, { keepsOpened: true }),
     hash: createHasher(deps.secrets.ownerHash),
     accessTokens: createAccessTokenSigner(deps.secrets.jwt, deps.config.tokens.accessTtlSeconds),
     callers: createCallerCache(),
