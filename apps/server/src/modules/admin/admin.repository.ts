@@ -2,6 +2,7 @@ import type { AdminReportOrder } from '@candor/contract/admin';
 import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
 import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   organizations,
   reportCounts,
@@ -193,8 +194,53 @@ export type ReportGroup = {
   total: number;
 };
 
+type AnalyticsRow = {
+  groups: ReportGroup[];
+  met: {
+    acknowledgements_due: number;
+    acknowledged_on_time: number;
+    feedback_due: number;
+    feedback_on_time: number;
+  };
+  overdue: number;
+};
+
+/** The analytics statement of a platform admin (`forPlatform`) or an organisation's, prepared. */
+function analyticsStatement(forPlatform: boolean) {
+  return preparedQuery((db) => {
+    const organizationId = sql.placeholder('organizationId');
+    const groupScope = forPlatform
+      ? sql`(${reportCounts.organizationKey} = 0 or ${reportCounts.organizationKey} in ${unadministeredOrganizationIds()})`
+      : sql`${reportCounts.organizationKey} = ${organizationId}`;
+    const scope = forPlatform ? scopeOf(null) : sql`${reports.organizationId} = ${organizationId}`;
+    const now = sql`${sql.placeholder('now')}::timestamptz`;
+    const since = sql`${sql.placeholder('since')}::timestamptz`;
+    return db
+      .select({
+        groups: sql<ReportGroup[]>`(select coalesce(json_agg(g), '[]'::json) from (
+          select ${reportCounts.status} as status, ${reportCounts.category} as category,
+            ${reportCounts.priorityFlag} as priority, ${reportCounts.isAnonymous} as anonymous,
+            sum(${reportCounts.total})::int as total
+          from ${reportCounts} where ${groupScope}
+          group by 1, 2, 3, 4) g)`,
+        met: sql<AnalyticsRow['met']>`(select json_build_object(
+          'acknowledgements_due', count(*) filter (where ${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled')),
+          'acknowledged_on_time', count(*) filter (where ${reports.acknowledgedAt} <= ${reports.acknowledgeBy}),
+          'feedback_due', count(*) filter (where ${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled')),
+          'feedback_on_time', count(*) filter (where ${reports.feedbackAt} <= ${reports.feedbackBy}))
+          from ${reports} where ${scope} and ${reports.submittedAt} >= ${since})`,
+        overdue: sql<number>`(select count(*)::int from ${reports} where ${scope} and ${reports.nextDeadlineAt} < ${now})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(forPlatform ? 'analytics_platform' : 'analytics_organization');
+  });
+}
+
+const platformAnalytics = analyticsStatement(true);
+const organizationAnalytics = analyticsStatement(false);
+
 /**
- * Everything the analytics show, in one statement (one round trip):
+ * Everything the analytics show, in one prepared statement (one round trip):
  * - the kept counts of each group (migration 0004): a few rows per organisation, whatever the
  *   number of reports. A platform admin's figures are those of the reports routed to no
  *   organisation (key 0) and of organisations left without an administrator;
@@ -207,41 +253,11 @@ export async function countAnalytics(
   organizationId: number | null,
   window: { since: Date; now: Date },
 ) {
-  const groupScope =
+  const times = { since: window.since.toISOString(), now: window.now.toISOString() };
+  const [row] =
     organizationId === null
-      ? sql`(${reportCounts.organizationKey} = 0 or ${reportCounts.organizationKey} in ${unadministeredOrganizationIds()})`
-      : sql`${reportCounts.organizationKey} = ${organizationId}`;
-  const scope = scopeOf(organizationId);
-  const now = sql`${window.now.toISOString()}::timestamptz`;
-  const since = sql`${window.since.toISOString()}::timestamptz`;
-  const result = (await db.execute(sql`
-    select
-      (select coalesce(json_agg(g), '[]'::json) from (
-        select ${reportCounts.status} as status, ${reportCounts.category} as category,
-          ${reportCounts.priorityFlag} as priority, ${reportCounts.isAnonymous} as anonymous,
-          sum(${reportCounts.total})::int as total
-        from ${reportCounts} where ${groupScope}
-        group by 1, 2, 3, 4) g) as groups,
-      (select json_build_object(
-        'acknowledgements_due', count(*) filter (where ${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled')),
-        'acknowledged_on_time', count(*) filter (where ${reports.acknowledgedAt} <= ${reports.acknowledgeBy}),
-        'feedback_due', count(*) filter (where ${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled')),
-        'feedback_on_time', count(*) filter (where ${reports.feedbackAt} <= ${reports.feedbackBy}))
-        from ${reports} where ${scope} and ${reports.submittedAt} >= ${since}) as met,
-      (select count(*)::int from ${reports} where ${scope} and ${reports.nextDeadlineAt} < ${now}) as overdue
-  `)) as unknown as {
-    rows: {
-      groups: ReportGroup[];
-      met: {
-        acknowledgements_due: number;
-        acknowledged_on_time: number;
-        feedback_due: number;
-        feedback_on_time: number;
-      };
-      overdue: number;
-    }[];
-  };
-  const row = result.rows[0];
+      ? await platformAnalytics(db).execute(times)
+      : await organizationAnalytics(db).execute({ ...times, organizationId });
   return {
     groups: row?.groups ?? [],
     deadlines: {
