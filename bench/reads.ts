@@ -3,7 +3,8 @@
 // JSON; autocannon measures it and each read route in turn, side by side, and the ratio of their
 // rates is recorded. Runs on the PostgreSQL server (BENCH_DATABASE_URL, recreated) and on
 // embedded PGlite. `GET /` needs the built web app (`npm run build`).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -19,6 +20,8 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const label = process.env.BENCH_LABEL ?? 'current';
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_reads_bench';
+// A directory: a CPU profile of this process is written there for each route while it is measured.
+const profileDir = process.env.PROFILE;
 const webDist = path.join(import.meta.dirname, '..', 'apps/web/dist/index.html');
 if (!existsSync(webDist)) throw new Error('GET / needs the built web app: run "npm run build"');
 
@@ -50,7 +53,28 @@ const targets = (reportId: number): Target[] => [
   { name: 'GET /', path: '/', who: 'nobody' },
 ];
 
+/** Runs `work` under the V8 profiler and writes the profile to `<PROFILE>/<name>.cpuprofile`. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!profileDir) return work();
+  mkdirSync(profileDir, { recursive: true });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(
+      path.join(profileDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`),
+      JSON.stringify(profile),
+    );
+    session.disconnect();
+  }
+}
+
 async function measure(base: string, route: string, authorization?: string) {
+  const cpu = process.cpuUsage();
   const result = await autocannon({
     url: `${base}${route}`,
     connections: CONNECTIONS,
@@ -59,7 +83,11 @@ async function measure(base: string, route: string, authorization?: string) {
   });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${route}: ${failed} of ${result.requests.total} failed`);
-  return { rate: result.requests.average, p99: result.latency.p99 };
+  // This process's CPU (app and load generator) per answered request: steadier than the rate
+  // on a shared machine, though it leaves out the database server's work.
+  const used = process.cpuUsage(cpu);
+  const cpuPerRequest = (used.user + used.system) / result.requests.total;
+  return { rate: result.requests.average, p99: result.latency.p99, cpuPerRequest };
 }
 
 type Row = { database: string; target: string; reference: number; rate: number; p99: number };
@@ -119,7 +147,9 @@ async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
     const authorization =
       target.who === 'nobody' ? undefined : await fresh(target.who === 'admin' ? admin : reporter);
     const reference = await measure(address, `/bench/one-select/${reporter.id}`);
-    const measured = await measure(address, target.path, authorization);
+    const measured = await profiled(`${database} ${target.name}`, () =>
+      measure(address, target.path, authorization),
+    );
     rows.push({
       database,
       target: target.name,
@@ -128,7 +158,7 @@ async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
       p99: measured.p99,
     });
     console.log(
-      `${database} ${target.name}: ${Math.round(measured.rate)} req/s, reference ${Math.round(reference.rate)} (${(measured.rate / reference.rate).toFixed(2)}x)`,
+      `${database} ${target.name}: ${Math.round(measured.rate)} req/s, reference ${Math.round(reference.rate)} (${(measured.rate / reference.rate).toFixed(2)}x); CPU µs a request ${Math.round(measured.cpuPerRequest)}, reference ${Math.round(reference.cpuPerRequest)}`,
     );
   }
   await bench.close();

@@ -11,6 +11,7 @@ import { createRedisClient } from './lib/redis';
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
+import { type CallerCache, createCallerCache } from './modules/accounts/caller-cache';
 import { createSearchTexts, type SearchTexts } from './modules/admin/search-texts';
 
 /** What services need, built once per app and passed explicitly (no module-level state). */
@@ -21,6 +22,8 @@ export type AppContext = {
   sealer: Sealer;
   hash: Hasher;
   accessTokens: AccessTokenSigner;
+  /** Recent callers' accounts, in memory for a few seconds (modules/accounts/caller-cache.ts). */
+  callers: CallerCache;
   storage: FileStorage;
   log: FastifyBaseLogger;
   /** Opened descriptions for admin search, in memory only (modules/admin/search-texts.ts). */
@@ -57,9 +60,10 @@ export function createContext(deps: {
     config: deps.config,
     db: deps.database.db,
     database: deps.database,
-    sealer: createSealer(deps.secrets.keyring),
+    sealer: createSealer(deps.secrets.keyring, { keepsOpened: true }),
     hash: createHasher(deps.secrets.ownerHash),
     accessTokens: createAccessTokenSigner(deps.secrets.jwt, deps.config.tokens.accessTtlSeconds),
+    callers: createCallerCache(),
     storage: deps.storage,
     log: deps.log,
     searchTexts: createSearchTexts(),

@@ -83,7 +83,26 @@ export type Sealer = {
   openJson<T>(sealed: Buffer | Uint8Array, purpose: string): T;
 };
 
-export function createSealer(keyring: Keyring): Sealer {
+/**
+ * Small sealed values opened lately, by their exact sealed bytes (so never a stale answer: a
+ * value sealed again, rewrapped or altered is other bytes). Lists open the same notices and
+ * messages on every read; two AES-GCM decryptions each were most of a notification list's CPU
+ * (bench/README.md "Reads"). In this process's memory only, never written or logged, and only
+ * what the callers who read them may see; bounded in count, size and age.
+ */
+const OPENED_MAX_ENTRIES = 20_000;
+const OPENED_MAX_SEALED_BYTES = 4_096;
+const OPENED_MAX_AGE_MS = 10 * 60_000;
+
+export type SealerOptions = {
+  /** Keep small opened values in memory (`openText`, `openJson`). */
+  keepsOpened?: boolean;
+  now?: () => number;
+};
+
+export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sealer {
+  const now = options.now ?? Date.now;
+  const opened = new Map<string, { text: string; at: number }>();
   const seal = (plaintext: Buffer | string, purpose: string) => {
     const keyId = Buffer.from(keyring.currentId, 'utf8');
     const masterKey = keyring.keys.get(keyring.currentId) as Buffer;
@@ -155,15 +174,32 @@ export function createSealer(keyring: Keyring): Sealer {
     ]);
   };
 
+  const openText = (input: Buffer | Uint8Array, purpose: string): string => {
+    if (!options.keepsOpened || input.length > OPENED_MAX_SEALED_BYTES) {
+      return open(input, purpose).toString('utf8');
+    }
+    const sealed = Buffer.isBuffer(input) ? input : Buffer.from(input);
+    const key = `${purpose}\u0000${sealed.toString('latin1')}`;
+    const kept = opened.get(key);
+    const at = now();
+    if (kept && at - kept.at < OPENED_MAX_AGE_MS) return kept.text;
+    const text = open(sealed, purpose).toString('utf8');
+    opened.delete(key);
+    if (opened.size >= OPENED_MAX_ENTRIES) opened.delete(opened.keys().next().value as string);
+    opened.set(key, { text, at });
+    return text;
+  };
+
   return {
     currentKeyId: keyring.currentId,
     rewrap,
     seal,
     open,
-    openText: (sealed, purpose) => open(sealed, purpose).toString('utf8'),
+    openText,
     sealJson: (value, purpose) => seal(JSON.stringify(value), purpose),
+    // Parsed anew each time: callers may change what they receive.
     openJson: <T>(sealed: Buffer | Uint8Array, purpose: string) =>
-      JSON.parse(open(sealed, purpose).toString('utf8')) as T,
+      JSON.parse(openText(sealed, purpose)) as T,
   };
 }
 

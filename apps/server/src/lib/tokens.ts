@@ -18,6 +18,14 @@ export type AccessTokenSigner = {
 const ISSUER = 'candor';
 const AUDIENCE = 'candor-api';
 const CHALLENGE_AUDIENCE = 'candor-two-factor';
+/**
+ * Access tokens whose signature and claims were checked, kept until they expire: a token is sent
+ * with every request of its login, and checking an HMAC through WebCrypto cost about a seventh of
+ * a read's CPU (bench/README.md "Reads"). A token's verdict never changes before its expiry
+ * (revocation and account changes are checked on the account, modules/accounts/caller.service.ts).
+ * Bounded: past this many the oldest are forgotten and checked again when next seen.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
 
 export function createAccessTokenSigner(secret: string, ttlSeconds: number): AccessTokenSigner {
   // Imported once: given the raw bytes, jose would import a WebCrypto key on every call.
@@ -28,6 +36,22 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number): Acc
     false,
     ['sign', 'verify'],
   );
+  const verified = new Map<string, AccessClaims>();
+  const verifyAccess = async (token: string): Promise<AccessClaims | null> => {
+    try {
+      const { payload } = await jwtVerify(token, await key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      if (payload.token_type !== 'access') return null;
+      const claims = accessClaimsSchema.safeParse(payload);
+      return claims.success ? claims.data : null;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  };
   return {
     sign: async (claims) =>
       new SignJWT({ ...claims, token_type: 'access' })
@@ -39,19 +63,20 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number): Acc
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(await key),
     verify: async (token) => {
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-        });
-        if (payload.token_type !== 'access') return null;
-        const claims = accessClaimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-        throw error;
+      const known = verified.get(token);
+      // As jose judges expiry: a token is refused from its `exp` second on.
+      if (known) {
+        if (known.exp > Math.floor(Date.now() / 1000)) return known;
+        verified.delete(token);
+        return null;
       }
+      const claims = await verifyAccess(token);
+      if (!claims) return null;
+      if (verified.size >= VERIFIED_TOKENS_MAX) {
+        verified.delete(verified.keys().next().value as string);
+      }
+      verified.set(token, Object.freeze(claims));
+      return claims;
     },
     signChallenge: async (userId, challengeTtlSeconds) =>
       new SignJWT({ user_id: userId, token_type: 'two-factor-challenge' })

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/accounts/account-changes';
 import type { AuthState } from '../modules/accounts/caller';
 import { resolveAccessToken } from '../modules/accounts/caller.service';
 
@@ -11,15 +12,56 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Resolves the caller from the access token on every request (modules/accounts/caller.ts). */
+/** Requests that never change an account: every other one may. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the caller from the access token on every request (modules/accounts/caller.ts), their
+ * account read through this process's caller cache (modules/accounts/caller-cache.ts), which is
+ * kept true this way:
+ * - every request that may write (any method but GET, HEAD, OPTIONS) empties it before its answer
+ *   leaves, whatever it changed: the client's next request, here, reads accounts afresh. Writes
+ *   are rare beside reads, and whichever route changes an account is covered without a list;
+ * - a change committed by any process (or by hand, or by a management command) is signalled by
+ *   the database on the account-changes channel (migration 0022): the account is read again;
+ * - signals missed while the listening connection was down: everything is read again when it is
+ *   back, and meanwhile no entry outlives its short TTL.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { ctx } = app;
   app.decorateRequest('auth', null as unknown as AuthState);
   app.addHook('onRequest', async (request) => {
     request.auth = { user: null, invalid: false };
     const token = bearerToken(request);
     if (!token) return;
-    const resolved = await resolveAccessToken(app.ctx, token);
+    const resolved = await resolveAccessToken(ctx, token);
     if (resolved) request.auth.user = resolved.user;
     else request.auth.invalid = true;
+  });
+  const afterWrite = (request: FastifyRequest) => {
+    if (!READ_METHODS.has(request.method)) ctx.callers.clear();
+  };
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    afterWrite(request);
+    done(null, payload);
+  });
+  // Also once the answer is gone, for a write that ended without one (the client went away).
+  app.addHook('onResponse', (request, _reply, done) => {
+    afterWrite(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    afterWrite(request);
+    done();
+  });
+
+  const unlisten = await ctx.database.listen(ACCOUNT_CHANGES_CHANNEL, (payload) => {
+    const change = parseAccountChange(payload);
+    if (change) ctx.callers.forget(change.userId);
+  });
+  const stopResync = ctx.database.onListenResumed(() => ctx.callers.clear());
+  app.addHook('onClose', async () => {
+    stopResync();
+    await unlisten();
   });
 });

@@ -33,9 +33,9 @@ export const liveNotificationsPlugin = fp(async (app: FastifyInstance) => {
   );
   // An account changed on any process (revoked, deactivated, deleted): its sockets here close.
   const unlistenAccounts = await ctx.database.listen(ACCOUNT_CHANGES_CHANNEL, (payload) => {
-    const userId = parseAccountChange(payload);
-    if (userId === null) app.log.warn({}, 'ignored a malformed account change signal');
-    else hub.closeUser(userId);
+    const change = parseAccountChange(payload);
+    if (change === null) app.log.warn({}, 'ignored a malformed account change signal');
+    else if (change.closesSockets) hub.closeUser(change.userId);
   });
   // Signals sent while LISTEN was down were missed: every client reloads what it shows.
   const stopResync = ctx.database.onListenResumed(() => hub.resync());

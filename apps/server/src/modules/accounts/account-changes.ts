@@ -13,8 +13,23 @@ export async function publishAccountChange(db: Executor, userId: number): Promis
   await db.execute(sql`select pg_notify(${ACCOUNT_CHANGES_CHANNEL}, ${String(userId)})`);
 }
 
-/** The user id a signal names, or null when it is malformed. */
-export function parseAccountChange(payload: string): number | null {
+/**
+ * The prefix of the signals the database itself sends (migration 0022) when an account changes
+ * in what a request learns of its caller (role, standing, name, second factor, password): every
+ * process reads that account again (caller-cache.ts), and its live sockets stay open.
+ */
+export const CALLER_CHANGE_PREFIX = 'caller:';
+
+export type AccountChange = { userId: number; closesSockets: boolean };
+
+/** What a signal says: which account, and whether its sockets close; null when malformed. */
+export function parseAccountChange(payload: string): AccountChange | null {
+  const isCallerChange = payload.startsWith(CALLER_CHANGE_PREFIX);
+  const userId = parseUserId(isCallerChange ? payload.slice(CALLER_CHANGE_PREFIX.length) : payload);
+  return userId === null ? null : { userId, closesSockets: !isCallerChange };
+}
+
+function parseUserId(payload: string): number | null {
   if (!/^\d{1,10}$/.test(payload)) return null;
   const id = Number(payload);
   return id >= 1 && id <= 2_147_483_647 ? id : null;

@@ -2,6 +2,7 @@ import type { AdminReportOrder } from '@candor/contract/admin';
 import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
 import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   organizations,
   reportCounts,
@@ -10,7 +11,11 @@ import {
   reports,
   users,
 } from '../../db/schema';
-import { selectReports, unadministeredOrganizationIds } from '../reports/reports.repository';
+import {
+  reportColumns,
+  selectReports,
+  unadministeredOrganizationIds,
+} from '../reports/reports.repository';
 
 export type AdminReportFilter = {
   /** The admin's organisation; null for a platform admin, who sees the reports of none. */
@@ -71,27 +76,44 @@ export function orderOf(order: AdminReportOrder): SQL[] {
 }
 
 /**
- * A page in two steps: the ids by index (order and limit on the reports table alone), then
- * those rows with their joins. One plan that joins first would sort every report.
+ * A page of the admin list in one statement (one round trip): the page's ids by index (order and
+ * limit on the reports table alone; one plan that joined first would sort every report), their
+ * rows with the joins a payload needs, how many of the reporter's messages the admin has not been
+ * shown on each (those after the last message of the thread they opened, `report_reads`), and
+ * the total the filter matches. The total is read
+ * with the rows, so it is null when the page is empty (an offset past the end).
  */
 export async function findReportsPage(
   db: Executor,
   filter: AdminReportFilter,
+  adminId: number,
   page: { order: AdminReportOrder; limit?: number; offset?: number },
 ) {
+  const where = whereOf(filter);
   const idQuery = db
     .select({ id: reports.id })
     .from(reports)
-    .where(whereOf(filter))
+    .where(where)
     .orderBy(...orderOf(page.order))
     .offset(page.offset ?? 0);
-  const ids = (await (page.limit === undefined ? idQuery : idQuery.limit(page.limit))).map(
-    (row) => row.id,
-  );
-  if (ids.length === 0) return [];
-  const rows = await selectReports(db).where(idIn(ids));
-  const position = new Map(ids.map((id, index) => [id, index]));
-  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const ids = (page.limit === undefined ? idQuery : idQuery.limit(page.limit)).as('page');
+  const rows = await db
+    .select({
+      ...reportColumns,
+      unreadFromReporter: sql<number>`(select count(*)::int from ${reportMessages}
+        left join ${reportReads} on ${reportReads.reportId} = ${reportMessages.reportId}
+          and ${reportReads.userId} = ${adminId}
+        where ${reportMessages.reportId} = ${ids.id} and ${reportMessages.senderKind} = 'reporter'
+          and not ${reportMessages.isInternal}
+          and ${reportMessages.id} > coalesce(${reportReads.lastMessageId}, 0))`.mapWith(Number),
+      total: sql<number>`(select count(*)::int from ${reports} where ${where})`.mapWith(Number),
+    })
+    .from(ids)
+    .innerJoin(reports, eq(reports.id, ids.id))
+    .leftJoin(users, eq(users.id, reports.ownerUserId))
+    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
+    .orderBy(...orderOf(page.order));
+  return { records: rows, total: rows[0]?.total ?? null };
 }
 
 /** Where a batch of the export left off: the last row's sort key (as text, to the microsecond). */
@@ -163,98 +185,88 @@ export async function findSealedDescriptions(db: Executor, ids: number[]) {
     .where(idIn(ids));
 }
 
-/**
- * The kept counts of each group (migration 0004): a few rows per organisation, whatever the
- * number of reports. A platform admin's figures are those of the reports routed to no
- * organisation (key 0).
- */
-export async function countReportsByGroup(db: Executor, organizationId: number | null) {
-  return db
-    .select({
-      status: reportCounts.status,
-      category: reportCounts.category,
-      priority: reportCounts.priorityFlag,
-      anonymous: reportCounts.isAnonymous,
-      total: sql<number>`sum(${reportCounts.total})::int`,
-    })
-    .from(reportCounts)
-    .where(
-      organizationId === null
-        ? or(
-            eq(reportCounts.organizationKey, 0),
-            sql`${reportCounts.organizationKey} in ${unadministeredOrganizationIds()}`,
-          )
-        : eq(reportCounts.organizationKey, organizationId),
-    )
-    .groupBy(
-      reportCounts.status,
-      reportCounts.category,
-      reportCounts.priorityFlag,
-      reportCounts.isAnonymous,
-    );
+/** A group of reports with the same status, category, priority and anonymity, and how many. */
+export type ReportGroup = {
+  status: ReportStatus;
+  category: ReportCategory;
+  priority: boolean;
+  anonymous: boolean;
+  total: number;
+};
+
+type AnalyticsRow = {
+  groups: ReportGroup[];
+  met: {
+    acknowledgements_due: number;
+    acknowledged_on_time: number;
+    feedback_due: number;
+    feedback_on_time: number;
+  };
+  overdue: number;
+};
+
+/** The analytics statement of a platform admin (`forPlatform`) or an organisation's, prepared. */
+function analyticsStatement(forPlatform: boolean) {
+  return preparedQuery((db) => {
+    const organizationId = sql.placeholder('organizationId');
+    const groupScope = forPlatform
+      ? sql`(${reportCounts.organizationKey} = 0 or ${reportCounts.organizationKey} in ${unadministeredOrganizationIds()})`
+      : sql`${reportCounts.organizationKey} = ${organizationId}`;
+    const scope = forPlatform ? scopeOf(null) : sql`${reports.organizationId} = ${organizationId}`;
+    const now = sql`${sql.placeholder('now')}::timestamptz`;
+    const since = sql`${sql.placeholder('since')}::timestamptz`;
+    return db
+      .select({
+        groups: sql<ReportGroup[]>`(select coalesce(json_agg(g), '[]'::json) from (
+          select ${reportCounts.status} as status, ${reportCounts.category} as category,
+            ${reportCounts.priorityFlag} as priority, ${reportCounts.isAnonymous} as anonymous,
+            sum(${reportCounts.total})::int as total
+          from ${reportCounts} where ${groupScope}
+          group by 1, 2, 3, 4) g)`,
+        met: sql<AnalyticsRow['met']>`(select json_build_object(
+          'acknowledgements_due', count(*) filter (where ${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled')),
+          'acknowledged_on_time', count(*) filter (where ${reports.acknowledgedAt} <= ${reports.acknowledgeBy}),
+          'feedback_due', count(*) filter (where ${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled')),
+          'feedback_on_time', count(*) filter (where ${reports.feedbackAt} <= ${reports.feedbackBy}))
+          from ${reports} where ${scope} and ${reports.submittedAt} >= ${since})`,
+        overdue: sql<number>`(select count(*)::int from ${reports} where ${scope} and ${reports.nextDeadlineAt} < ${now})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(forPlatform ? 'analytics_platform' : 'analytics_organization');
+  });
 }
 
-/**
- * How many of the reporter's messages on each report `adminId` has not been shown yet: those
- * after the last message of the thread the admin opened (`report_reads`). Reports without any
- * are left out.
- */
-export async function countUnreadFromReporter(
-  db: Executor,
-  adminId: number,
-  reportIds: number[],
-): Promise<Map<number, number>> {
-  if (reportIds.length === 0) return new Map();
-  const rows = await db
-    .select({ reportId: reportMessages.reportId, unread: count() })
-    .from(reportMessages)
-    .leftJoin(
-      reportReads,
-      and(eq(reportReads.reportId, reportMessages.reportId), eq(reportReads.userId, adminId)),
-    )
-    .where(
-      and(
-        sql`${reportMessages.reportId} = any(${sql.param(reportIds)}::int[])`,
-        eq(reportMessages.senderKind, 'reporter'),
-        eq(reportMessages.isInternal, false),
-        sql`${reportMessages.id} > coalesce(${reportReads.lastMessageId}, 0)`,
-      ),
-    )
-    .groupBy(reportMessages.reportId);
-  return new Map(rows.map((row) => [row.reportId, row.unread]));
-}
+const platformAnalytics = analyticsStatement(true);
+const organizationAnalytics = analyticsStatement(false);
 
 /**
- * The legal clock over reports filed since `since`: how many acknowledgements and feedbacks fell
- * due (or were given) and how many came on time; a cancelled report counts only for what it got.
- * And how many reports in scope are overdue at `now`, whenever filed.
+ * Everything the analytics show, in one prepared statement (one round trip):
+ * - the kept counts of each group (migration 0004): a few rows per organisation, whatever the
+ *   number of reports. A platform admin's figures are those of the reports routed to no
+ *   organisation (key 0) and of organisations left without an administrator;
+ * - the legal clock over reports filed since `since`: how many acknowledgements and feedbacks
+ *   fell due (or were given) and how many came on time; a cancelled report counts only for what
+ *   it got. And how many reports in scope are overdue at `now`, whenever filed.
  */
-export async function countDeadlines(
+export async function countAnalytics(
   db: Executor,
   organizationId: number | null,
   window: { since: Date; now: Date },
 ) {
-  const scope = scopeOf(organizationId);
-  const now = sql`${window.now.toISOString()}::timestamptz`;
-  const [met] = await db
-    .select({
-      acknowledgementsDue: sql<number>`count(*) filter (where ${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled'))::int`,
-      acknowledgedOnTime: sql<number>`count(*) filter (where ${reports.acknowledgedAt} <= ${reports.acknowledgeBy})::int`,
-      feedbackDue: sql<number>`count(*) filter (where ${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled'))::int`,
-      feedbackOnTime: sql<number>`count(*) filter (where ${reports.feedbackAt} <= ${reports.feedbackBy})::int`,
-    })
-    .from(reports)
-    .where(and(scope, sql`${reports.submittedAt} >= ${window.since.toISOString()}::timestamptz`));
-  const [overdue] = await db
-    .select({ total: count() })
-    .from(reports)
-    .where(and(scope, lt(reports.nextDeadlineAt, window.now)));
+  const times = { since: window.since.toISOString(), now: window.now.toISOString() };
+  const [row] =
+    organizationId === null
+      ? await platformAnalytics(db).execute(times)
+      : await organizationAnalytics(db).execute({ ...times, organizationId });
   return {
-    acknowledgements_due: Number(met?.acknowledgementsDue ?? 0),
-    acknowledged_on_time: Number(met?.acknowledgedOnTime ?? 0),
-    feedback_due: Number(met?.feedbackDue ?? 0),
-    feedback_on_time: Number(met?.feedbackOnTime ?? 0),
-    overdue_now: overdue?.total ?? 0,
+    groups: row?.groups ?? [],
+    deadlines: {
+      acknowledgements_due: Number(row?.met.acknowledgements_due ?? 0),
+      acknowledged_on_time: Number(row?.met.acknowledged_on_time ?? 0),
+      feedback_due: Number(row?.met.feedback_due ?? 0),
+      feedback_on_time: Number(row?.met.feedback_on_time ?? 0),
+      overdue_now: Number(row?.overdue ?? 0),
+    },
   };
 }
 

@@ -9,11 +9,11 @@ import {
   type WaitingReport,
 } from '@candor/contract/admin';
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
+import { requestedPage } from '@candor/contract/pagination';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
-import { listOrPage } from '../../lib/pagination';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { insertMessage } from '../comments/comments.repository';
@@ -112,35 +112,33 @@ export async function listReports(
 ): Promise<AdminReport[] | AdminReportPage> {
   const filter = await filterOf(ctx, admin, query);
   const order = query.order ?? 'newest';
-  return listOrPage(
-    query,
-    {
-      find: async (page) => {
-        const records = await repo.findReportsPage(ctx.db, filter, { order, ...page });
-        const unread = await repo.countUnreadFromReporter(
-          ctx.db,
-          admin.id,
-          records.map((record) => record.id),
-        );
-        return records.map((record) => ({
-          ...toReportPayload(ctx, record),
-          unread_from_reporter: unread.get(record.id) ?? 0,
-        }));
-      },
-      count: async () => filter.ids?.length ?? repo.countReports(ctx.db, filter),
-    },
-    DEFAULT_ADMIN_PAGE_SIZE,
-  );
+  const page = requestedPage(query, DEFAULT_ADMIN_PAGE_SIZE);
+  const { records, total } = await repo.findReportsPage(ctx.db, filter, admin.id, {
+    order,
+    ...page,
+  });
+  const results = records.map((record) => ({
+    ...toReportPayload(ctx, record),
+    unread_from_reporter: record.unreadFromReporter,
+  }));
+  if (!page) return results;
+  return {
+    count: total ?? filter.ids?.length ?? (await repo.countReports(ctx.db, filter)),
+    results,
+  };
 }
 
 /** Counted by the database; every status and category key is present (zero when none). */
 export async function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
-  const groups = await repo.countReportsByGroup(ctx.db, admin.organizationId);
   const now = ctx.clock.now();
   const since = new Date(now);
   since.setUTCFullYear(since.getUTCFullYear() - 1);
+  const { groups, deadlines } = await repo.countAnalytics(ctx.db, admin.organizationId, {
+    since,
+    now,
+  });
   const analytics: Analytics = {
-    deadlines: await repo.countDeadlines(ctx.db, admin.organizationId, { since, now }),
+    deadlines,
     total_reports: 0,
     reports_by_status: Object.fromEntries(
       reportStatuses.map((s) => [s, 0]),

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { reportMessages, reportReads, users } from '../../db/schema';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
@@ -20,10 +21,16 @@ function selectMessages(db: Executor) {
     .leftJoin(users, eq(users.id, reportMessages.senderUserId));
 }
 
+/** A report's thread, read on every view of it: prepared (db/prepared.ts). */
+const messagesOfReport = preparedQuery((db) =>
+  selectMessages(db)
+    .where(eq(reportMessages.reportId, sql.placeholder('reportId')))
+    .orderBy(asc(reportMessages.sentAt), asc(reportMessages.id))
+    .prepare('messages_of_report'),
+);
+
 export async function findMessages(db: Executor, reportId: number) {
-  return selectMessages(db)
-    .where(eq(reportMessages.reportId, reportId))
-    .orderBy(asc(reportMessages.sentAt), asc(reportMessages.id));
+  return messagesOfReport(db).execute({ reportId });
 }
 
 export async function findMessage(db: Executor, messageId: number) {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 
 /** The PostgreSQL channel on which every server process hears of new notifications. */
@@ -75,17 +76,34 @@ const rowColumns = {
  * Newest first; rows created in one transaction share `created_at`, and notices about anonymous
  * reports keep the day only, so the id breaks ties.
  */
+/** The whole list, the unpaged answer every client asks for: prepared (db/prepared.ts). */
+const allNotificationsFor = preparedQuery((db) =>
+  db
+    .select(rowColumns)
+    .from(notifications)
+    .where(
+      or(
+        eq(notifications.userId, sql.placeholder('userId')),
+        eq(notifications.recipientTag, sql.placeholder('tag')),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .prepare('notifications_for_user'),
+);
+
 export async function findNotificationsForUser(
   db: Executor,
   recipient: Recipient,
   page?: { limit: number; offset: number },
 ): Promise<NotificationRow[]> {
-  const query = db
+  if (!page) return allNotificationsFor(db).execute(recipient);
+  return db
     .select(rowColumns)
     .from(notifications)
     .where(addressedTo(recipient))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id));
-  return page ? query.limit(page.limit).offset(page.offset) : query;
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countNotificationsForUser(

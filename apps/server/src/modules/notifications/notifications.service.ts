@@ -134,7 +134,7 @@ export async function unreadCount(ctx: Pick<AppContext, 'db' | 'hash'>, userId: 
  * user, whose account is active. Answers when the token expires, or null to refuse.
  */
 export async function authenticateLiveSocket(
-  ctx: Pick<AppContext, 'db' | 'accessTokens' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'accessTokens' | 'config' | 'callers'>,
   token: string | null,
   userId: number | null,
 ): Promise<{ expiresAtMs: number } | null> {

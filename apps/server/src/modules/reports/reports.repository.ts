@@ -10,7 +10,7 @@ export const closedStatuses: readonly ReportStatus[] = ['resolved', 'rejected', 
 export type NewReportRow = typeof reports.$inferInsert;
 
 /** The columns every report payload is built from. */
-const reportColumns = {
+export const reportColumns = {
   id: reports.id,
   reference: reports.reference,
   title: reports.title,

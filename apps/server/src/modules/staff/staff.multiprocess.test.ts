@@ -61,6 +61,9 @@ describe('staff changes across server processes', () => {
       const bystander = await createUser(t);
       const [onA, onB] = await socketsOnBoth(admin);
       const [theirs] = await socketsOnBoth(bystander);
+      // The other process now holds the account in its caller cache.
+      const before = await fetch(`${b.httpBase}/api/admin/reports/`, { headers: admin.headers });
+      expect(before.status).toBe(200);
 
       const response = await post(a, superuser, `/api/staff/${admin.id}/${change}/`);
       expect(response.status).toBe(200);

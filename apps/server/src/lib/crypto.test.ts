@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createSealer, DecryptionError, parseKeyring } from './crypto';
+
+const keyring = parseKeyring(`k1:${Buffer.alloc(32, 3).toString('base64')}`);
+
+describe('a sealer that keeps opened values', () => {
+  it('opens a value again to the same text, and hands out a new object each time', () => {
+    const sealer = createSealer(keyring, { keepsOpened: true });
+    const sealed = sealer.sealJson({ message: 'Status changed' }, 'test.purpose');
+    const first = sealer.openJson<{ message: string }>(sealed, 'test.purpose');
+    first.message = 'changed by a caller';
+    expect(sealer.openJson(sealed, 'test.purpose')).toEqual({ message: 'Status changed' });
+  });
+
+  it('still refuses an altered value or another purpose after the genuine one was opened', () => {
+    const sealer = createSealer(keyring, { keepsOpened: true });
+    const sealed = sealer.seal('What happened', 'test.purpose');
+    expect(sealer.openText(sealed, 'test.purpose')).toBe('What happened');
+    const altered = Buffer.from(sealed);
+    altered[altered.length - 1] = (altered[altered.length - 1] as number) ^ 1;
+    expect(() => sealer.openText(altered, 'test.purpose')).toThrow(DecryptionError);
+    expect(() => sealer.openText(sealed, 'other.purpose')).toThrow(DecryptionError);
+  });
+});

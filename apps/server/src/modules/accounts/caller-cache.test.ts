@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp, type TestApp } from '../../../test/app';
+import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
+import { twoFactorCredentials, users } from '../../db/schema';
+import { ACCOUNT_CHANGES_CHANNEL, CALLER_CHANGE_PREFIX } from './account-changes';
+import { createCallerCache } from './caller-cache';
+
+let t: TestApp;
+let superuser: TestUser;
+beforeAll(async () => {
+  t = await getTestApp();
+  superuser = await createSuperuser(t);
+});
+
+const analytics = (user: TestUser) =>
+  t.app.inject({ method: 'GET', url: '/api/admin/analytics/', headers: user.headers });
+
+/**
+ * Resolves once the database has signalled a change to the account on the account-changes
+ * channel. This app listened first, so by then it has heard it too.
+ */
+async function signalOf(userId: number): Promise<() => Promise<void>> {
+  let heard: () => void = () => {};
+  const received = new Promise<void>((resolve) => {
+    heard = resolve;
+  });
+  const stop = await t.database.listen(ACCOUNT_CHANGES_CHANNEL, (payload) => {
+    if (payload === `${CALLER_CHANGE_PREFIX}${userId}`) heard();
+  });
+  return async () => {
+    await received;
+    await stop();
+  };
+}
+
+describe('the caller read from memory', () => {
+  it('refuses a revoked administrator on the next request, after one that read them', async () => {
+    const admin = await createAdmin(t);
+    expect((await analytics(admin)).statusCode).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${admin.id}/revoke/`,
+      headers: superuser.headers,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await analytics(admin)).statusCode).toBe(403);
+  });
+
+  it('refuses a deactivated account on the next request, after one that read it', async () => {
+    const admin = await createAdmin(t);
+    expect((await analytics(admin)).statusCode).toBe(200);
+    const deactivated = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${admin.id}/deactivate/`,
+      headers: superuser.headers,
+    });
+    expect(deactivated.statusCode).toBe(200);
+    expect((await analytics(admin)).statusCode).toBe(401);
+  });
+
+  it('refuses a deleted account on the next request, after one that read it', async () => {
+    const user = await createUser(t);
+    const mine = () => t.app.inject({ method: 'GET', url: '/api/reports/', headers: user.headers });
+    expect((await mine()).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/delete/',
+      headers: user.headers,
+      payload: { password: user.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await mine()).statusCode).toBe(401);
+  });
+
+  it('reads an account again when the database signals a change made outside any request', async () => {
+    const admin = await createAdmin(t);
+    expect((await analytics(admin)).statusCode).toBe(200);
+    // As another server process or a management command would: straight to the database.
+    const heard = await signalOf(admin.id);
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+    await heard();
+    expect((await analytics(admin)).statusCode).toBe(403);
+  });
+
+  it('withholds the staff role as soon as a second factor is on, the login not having given it', async () => {
+    const admin = await createAdmin(t);
+    expect((await analytics(admin)).statusCode).toBe(200);
+    const heard = await signalOf(admin.id);
+    await t.database.db
+      .insert(twoFactorCredentials)
+      .values({ userId: admin.id, secret: Buffer.alloc(20, 1), isEnabled: true });
+    await heard();
+    expect((await analytics(admin)).statusCode).toBe(403);
+  });
+});
+
+describe('createCallerCache', () => {
+  it('does not keep a read that began before the account changed', async () => {
+    const user = await createUser(t);
+    const cache = createCallerCache();
+    const read = cache.find(t.database.db, user.id);
+    cache.forget(user.id);
+    expect(await read).toMatchObject({ id: user.id, isActive: true });
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect(await cache.find(t.database.db, user.id)).toMatchObject({ isActive: false });
+  });
+
+  it('reads an account again once its entry is older than the TTL', async () => {
+    const user = await createUser(t);
+    let now = 0;
+    const cache = createCallerCache({ ttlMs: 1_000, now: () => now });
+    expect(await cache.find(t.database.db, user.id)).toMatchObject({ plan: 'free' });
+    await t.database.db.update(users).set({ plan: 'premium' }).where(eq(users.id, user.id));
+    now = 999;
+    expect(await cache.find(t.database.db, user.id)).toMatchObject({ plan: 'free' });
+    now = 1_000;
+    expect(await cache.find(t.database.db, user.id)).toMatchObject({ plan: 'premium' });
+  });
+});
