@@ -159,3 +159,48 @@ test('a form sent before the app has loaded puts nothing in the address', async 
   expect(posted.status()).toBeLessThan(500);
   expect(await posted.json()).toHaveProperty('detail');
 });
+
+test('a signed-in person is not told they are signed out while the app is on its way', async ({
+  browser,
+  request,
+}) => {
+  const user = await registerUser(request, 'stored');
+  const tokens = await apiLogin(request, user);
+  const notice = (page: Page) => page.getByText(/You are not signed in/);
+  const loginLink = (page: Page) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' });
+
+  // The app's entry never arrives: the page stays as the server drew it, for a visitor.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.route('**/assets/index-*.js', (route) => route.abort());
+  await visitorPage.goto('/submit-report');
+  await expect(notice(visitorPage)).toBeVisible();
+  await expect(loginLink(visitorPage)).toBeVisible();
+  await visitor.close();
+
+  const signedIn = await browser.newContext();
+  await signedIn.addInitScript((pair) => {
+    localStorage.setItem('accessToken', pair.access);
+    localStorage.setItem('refreshToken', pair.refresh);
+  }, tokens);
+  const waiting = await signedIn.newPage();
+  await waiting.route('**/assets/index-*.js', (route) => route.abort());
+  await waiting.goto('/submit-report');
+  await expect(waiting.locator('html')).toHaveAttribute('data-session', 'stored');
+  await expect(notice(waiting)).toBeHidden();
+  await expect(loginLink(waiting)).toBeHidden();
+
+  // Once the app has the page, it shows the person's own links and the mark is gone.
+  const page = await signedIn.newPage();
+  const problems = collectProblems(page);
+  await page.goto('/submit-report');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Reports' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-session', 'stored');
+  await expect(notice(page)).toHaveCount(0);
+  await expect(loginLink(page)).toHaveCount(0);
+  expect(problems).toEqual([]);
+  await signedIn.close();
+});

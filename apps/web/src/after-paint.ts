@@ -5,6 +5,10 @@
  * The app then takes the page over (src/main.tsx hydrates it). The build names the files in this
  * script's `data-app-entry` and `data-page-chunks`.
  */
+import { markStoredSession } from '@/lib/auth/session-hint';
+
+markStoredSession();
+
 const script = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
 const appEntry = script?.dataset.appEntry;
 const pageChunks = script?.dataset.pageChunks?.split(' ').filter(Boolean) ?? [];

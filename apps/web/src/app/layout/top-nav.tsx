@@ -65,10 +65,10 @@ function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
         </>
       ) : (
         <>
-          <NavLink to={paths.login} className={itemClass} onClick={onNavigate}>
+          <NavLink to={paths.login} className={itemClass} onClick={onNavigate} data-visitor-only>
             Login
           </NavLink>
-          <NavLink to={paths.register} className={itemClass} onClick={onNavigate}>
+          <NavLink to={paths.register} className={itemClass} onClick={onNavigate} data-visitor-only>
             Register
           </NavLink>
         </>

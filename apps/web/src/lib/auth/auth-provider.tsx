@@ -13,6 +13,7 @@ import { API_BASE, refreshSession } from '../api-client';
 import { draftStore } from '../drafts';
 import { useIsHydrated } from '../use-hydrated';
 import { AuthContext, type AuthContextValue } from './auth-context';
+import { clearSessionMark } from './session-hint';
 import { startSessionTimer } from './session-timer';
 import { tokenStorage } from './token-storage';
 import { decideStartup, decodeToken } from './tokens';
@@ -47,6 +48,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => startSessionTimer(refreshSession), []);
+
+  // Drawn now with the real session (the render after hydration): the page's own mark goes.
+  useEffect(() => {
+    if (isHydrated && status === 'ready') clearSessionMark();
+  }, [isHydrated, status]);
 
   // Cached answers belong to whoever was logged in: drop them when they log out. Not at start,
   // where the cache holds only what the page now on screen has just asked for (pages draw at

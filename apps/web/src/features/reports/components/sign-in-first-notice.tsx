@@ -10,20 +10,22 @@ const linkClass =
 export function SignInFirstNotice() {
   const state: LoginState = { from: paths.submitReport };
   return (
-    <Alert tone="info" className="mb-6">
-      You are not signed in. You can write your report now: before it is sent you will{' '}
-      <Link to={paths.login} state={state} className={linkClass}>
-        sign in
-      </Link>{' '}
-      or{' '}
-      <Link to={paths.register} state={state} className={linkClass}>
-        create an account
-      </Link>
-      , and nothing you typed is lost on the way. Or{' '}
-      <Link to={paths.reportWithoutAccount} className={linkClass}>
-        report without an account
-      </Link>
-      : you get a receipt to follow your report with instead.
-    </Alert>
+    <div data-visitor-only>
+      <Alert tone="info" className="mb-6">
+        You are not signed in. You can write your report now: before it is sent you will{' '}
+        <Link to={paths.login} state={state} className={linkClass}>
+          sign in
+        </Link>{' '}
+        or{' '}
+        <Link to={paths.register} state={state} className={linkClass}>
+          create an account
+        </Link>
+        , and nothing you typed is lost on the way. Or{' '}
+        <Link to={paths.reportWithoutAccount} className={linkClass}>
+          report without an account
+        </Link>
+        : you get a receipt to follow your report with instead.
+      </Alert>
+    </div>
   );
 }
