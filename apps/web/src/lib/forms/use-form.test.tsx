@@ -164,4 +164,34 @@ describe('useForm', () => {
     act(() => root.unmount());
     container.remove();
   });
+
+  it('keeps reset and setError the same across renders, so an effect can depend on them', () => {
+    const resets = new Set<unknown>();
+    const setErrors = new Set<unknown>();
+    let resetsRun = 0;
+    function Opening({ status }: { status: string }) {
+      const { reset, setError, register } = useForm({ defaultValues: defaults, resolver: accept });
+      resets.add(reset);
+      setErrors.add(setError);
+      // A dialog resets its form when it opens; a reset that changed with each render would
+      // redraw, change, and reset again without end.
+      useEffect(() => {
+        resetsRun += 1;
+        reset({ ...defaults, title: status });
+      }, [status, reset]);
+      return (
+        <label>
+          Title <input {...register('title')} />
+        </label>
+      );
+    }
+    const { rerender } = render(<Opening status="first" />);
+    expect(screen.getByLabelText('Title')).toHaveValue('first');
+    rerender(<Opening status="second" />);
+    expect(screen.getByLabelText('Title')).toHaveValue('second');
+    expect(resets.size).toBe(1);
+    expect(setErrors.size).toBe(1);
+    // Once per opening (twice more under StrictMode's double effects, never unbounded).
+    expect(resetsRun).toBeLessThanOrEqual(4);
+  });
 });

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useReducer, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useReducer, useRef, useState } from 'react';
 
 export type FieldValues = Record<string, unknown>;
 export type FieldError = { type: string; message?: string };
@@ -77,21 +77,29 @@ export function useForm<TForm extends FieldValues, TOutput>({
   const form = useRef<ReturnType<typeof createForm<TForm>> | null>(null);
   form.current ??= createForm(defaultValues, redraw);
   const store = form.current;
+  // Stable across renders, as react-hook-form's are: an effect may depend on them.
+  const reset = useCallback(
+    (values?: TForm) => {
+      store.reset(values);
+      setErrors({});
+    },
+    [store],
+  );
+  const setError = useCallback(
+    (name: keyof TForm | 'root' | (string & {}), error: FieldError) =>
+      setErrors((current) => ({ ...current, [name]: error })),
+    [],
+  );
 
   return {
     register: store.register,
     getValues: store.getValues,
     setValue: store.setValue,
     watch: store.watch,
-    reset(values?: TForm) {
-      store.reset(values);
-      setErrors({});
-    },
+    reset,
     setFocus: store.setFocus,
     formState: { errors },
-    setError(name: keyof TForm | 'root' | (string & {}), error: FieldError) {
-      setErrors((current) => ({ ...current, [name]: error }));
-    },
+    setError,
     handleSubmit:
       (
         onValid: (values: TOutput, event?: FormEvent) => unknown,

@@ -4,10 +4,11 @@ import {
   type DeleteAccountInput,
   deleteAccountInputSchema,
 } from '@candor/contract/accounts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
@@ -138,27 +139,12 @@ export function MyDataCard() {
 /** Deleting the account, confirmed with the password in a dialog that says what stays. */
 export function DeleteAccountCard() {
   const headingId = useId();
-  const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const form = useContractForm(deleteAccountInputSchema, { defaultValues: { password: '' } });
   const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    }
-    if (!open && element.open) {
-      if (typeof element.close === 'function') element.close();
-      else element.removeAttribute('open');
-    }
-  }, [open]);
 
   const close = () => {
     if (remove.isPending) return;
@@ -193,62 +179,55 @@ export function DeleteAccountCard() {
       <Button className="mt-3" variant="danger" onClick={() => setOpen(true)}>
         Delete my account
       </Button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        onCancel={(event) => {
-          event.preventDefault();
-          close();
-        }}
-        className="m-auto w-[min(34rem,calc(100%-2rem))] rounded-2xl border border-slate-200 bg-white p-6 shadow-xl backdrop:bg-black/40"
+      <Dialog
+        open={open}
+        title="Delete your account?"
+        onCancel={close}
+        isBusy={remove.isPending}
+        className="w-[min(34rem,calc(100%-2rem))]"
       >
-        {open && (
-          <form noValidate onSubmit={onSubmit(confirm)} className="space-y-4">
-            <h2 id={titleId} className="text-xl font-semibold text-brand-900">
-              Delete your account?
-            </h2>
-            <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
-              <li>Your account, its logins and notifications go, and cannot be brought back.</li>
-              <li>
-                Reports you filed with your name stay for their case, shown as filed by a deleted
-                account.
-              </li>
-              <li>
-                Anonymous reports you filed stay for their case too, and no account can reach them
-                again, yours included. A receipt from reporting without an account still works at{' '}
-                <Link to={paths.track} className="font-medium text-brand-800 underline">
-                  Track a report
-                </Link>
-                .
-              </li>
-            </ul>
-            <ErrorSummary {...form.errorSummary({ password: 'Password' })} />
-            <TextField
-              label="Your password"
-              type="password"
-              required
-              autoComplete="current-password"
-              {...field('password')}
-            />
-            <div aria-live="polite">
-              {message && <Alert tone={message.tone}>{message.text}</Alert>}
-            </div>
-            <div className="flex justify-end gap-3">
-              <Button variant="ghost" autoFocus onClick={close} disabled={remove.isPending}>
-                Keep my account
-              </Button>
-              <Button
-                type="submit"
-                variant="danger"
-                isBusy={remove.isPending}
-                busyLabel="Deleting..."
-              >
-                Delete my account
-              </Button>
-            </div>
-          </form>
-        )}
-      </dialog>
+        <form noValidate onSubmit={onSubmit(confirm)} className="space-y-4">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
+            <li>Your account, its logins and notifications go, and cannot be brought back.</li>
+            <li>
+              Reports you filed with your name stay for their case, shown as filed by a deleted
+              account.
+            </li>
+            <li>
+              Anonymous reports you filed stay for their case too, and no account can reach them
+              again, yours included. A receipt from reporting without an account still works at{' '}
+              <Link to={paths.track} className="font-medium text-brand-800 underline">
+                Track a report
+              </Link>
+              .
+            </li>
+          </ul>
+          <ErrorSummary {...form.errorSummary({ password: 'Password' })} />
+          <TextField
+            label="Your password"
+            type="password"
+            required
+            autoComplete="current-password"
+            {...field('password')}
+          />
+          <div aria-live="polite">
+            {message && <Alert tone={message.tone}>{message.text}</Alert>}
+          </div>
+          <div className="flex justify-end gap-3">
+            <Button variant="ghost" autoFocus onClick={close} disabled={remove.isPending}>
+              Keep my account
+            </Button>
+            <Button
+              type="submit"
+              variant="danger"
+              isBusy={remove.isPending}
+              busyLabel="Deleting..."
+            >
+              Delete my account
+            </Button>
+          </div>
+        </form>
+      </Dialog>
     </Card>
   );
 }

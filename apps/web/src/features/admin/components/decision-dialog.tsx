@@ -1,8 +1,9 @@
 import { type FinalDecisionInput, finalDecisionInputSchema } from '@candor/contract/admin';
 import { MESSAGE_MAX } from '@candor/contract/reports';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -61,91 +62,73 @@ export function DecisionDialog({
   onDecide,
   onCancel,
 }: DecisionDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const form = useContractForm(finalDecisionInputSchema, {
     defaultValues: { status: status ?? 'resolved', message: '' },
   });
   const { field, onSubmit, reset, setValue, setFocus } = form;
 
+  // Each opening starts from an empty message for the decision asked for.
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (status && !dialog.open) {
-      reset({ status, message: '' });
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    if (!status && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    if (status) reset({ status, message: '' });
   }, [status, reset]);
 
   const current = status ?? 'resolved';
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!isBusy) onCancel();
-      }}
-      className="m-auto w-[min(36rem,calc(100%-2rem))] rounded-2xl border border-slate-200 bg-white p-6 shadow-xl backdrop:bg-black/40"
+    <Dialog
+      open={status !== null}
+      title={texts[current].title}
+      onCancel={onCancel}
+      isBusy={isBusy}
+      className="w-[min(36rem,calc(100%-2rem))]"
     >
-      {status && (
-        <form noValidate onSubmit={onSubmit((values) => onDecide(values))} className="space-y-4">
-          <h2 id={titleId} className="text-xl font-semibold text-brand-900">
-            {texts[current].title}
-          </h2>
-          <p className="wrap-anywhere text-sm text-muted">
-            “{reportTitle}”. This decision is final. Tell the reporter what was decided and why:
-            they read your message on their report, as a reply from you.
-          </p>
-          <ErrorSummary {...form.errorSummary({ message: 'Message to the reporter' })} />
-          <div className="space-y-2">
-            <p className="text-sm font-medium text-ink">Start from a suggestion</p>
-            <div className="flex flex-wrap gap-2">
-              {decisionSuggestions[current].map((suggestion) => (
-                <Button
-                  key={suggestion.label}
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => {
-                    setValue('message', suggestion.text);
-                    setFocus('message');
-                  }}
-                >
-                  {suggestion.label}
-                </Button>
-              ))}
-            </div>
+      <form noValidate onSubmit={onSubmit((values) => onDecide(values))} className="space-y-4">
+        <p className="wrap-anywhere text-sm text-muted">
+          “{reportTitle}”. This decision is final. Tell the reporter what was decided and why: they
+          read your message on their report, as a reply from you.
+        </p>
+        <ErrorSummary {...form.errorSummary({ message: 'Message to the reporter' })} />
+        <div className="space-y-2">
+          <p className="text-sm font-medium text-ink">Start from a suggestion</p>
+          <div className="flex flex-wrap gap-2">
+            {decisionSuggestions[current].map((suggestion) => (
+              <Button
+                key={suggestion.label}
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setValue('message', suggestion.text);
+                  setFocus('message');
+                }}
+              >
+                {suggestion.label}
+              </Button>
+            ))}
           </div>
-          <TextAreaField
-            label="Message to the reporter"
-            hint="Required. You can change a suggestion before sending."
-            required
-            rows={6}
-            maxLength={MESSAGE_MAX}
-            autoFocus
-            {...field('message')}
-          />
-          {error && <Alert tone="error">{error}</Alert>}
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="ghost" onClick={onCancel} disabled={isBusy}>
-              Keep it open
-            </Button>
-            <Button
-              type="submit"
-              variant={current === 'rejected' ? 'danger' : 'primary'}
-              isBusy={isBusy}
-              busyLabel={texts[current].busy}
-            >
-              {texts[current].confirm}
-            </Button>
-          </div>
-        </form>
-      )}
-    </dialog>
+        </div>
+        <TextAreaField
+          label="Message to the reporter"
+          hint="Required. You can change a suggestion before sending."
+          required
+          rows={6}
+          maxLength={MESSAGE_MAX}
+          autoFocus
+          {...field('message')}
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={onCancel} disabled={isBusy}>
+            Keep it open
+          </Button>
+          <Button
+            type="submit"
+            variant={current === 'rejected' ? 'danger' : 'primary'}
+            isBusy={isBusy}
+            busyLabel={texts[current].busy}
+          >
+            {texts[current].confirm}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
