@@ -1,30 +1,18 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAuditVerify } from '../../test/audit';
-import { fileSomeReports, SUPERUSER, serverEnvIn } from '../../test/backup-site';
-import { newFolder, runCommand, scratchDatabases } from '../../test/cli-process';
-import { type ServerProcess, startServerProcess } from '../../test/server-process';
+import { backupSites, fileSomeReports, SUPERUSER } from '../../test/backup-site';
+import { newFolder, runCommand } from '../../test/cli-process';
 
 // The command-line operations leave audit rows, chained like every other: a real server files
 // reports (audit rows of its own), then backup, restore and rotate-keys run as processes, and
 // `npm run audit:verify` finds both logs intact. On PGlite each site has its own data folder;
 // on PostgreSQL its own database beside TEST_DATABASE_URL's.
 
-const testUrl = process.env.TEST_DATABASE_URL || undefined;
-const databases = testUrl ? scratchDatabases(testUrl) : null;
-const running = new Set<ServerProcess>();
+const sites = backupSites();
 const PASSPHRASE = 'operations audit passphrase';
-
-afterAll(async () => {
-  await Promise.all([...running].map((server) => server.kill()));
-  await databases?.dropAll();
-});
-
-async function siteEnv(label: string) {
-  return serverEnvIn(newFolder(label), databases ? await databases.create(label) : undefined);
-}
 
 type AuditRow = {
   actor_user_id: number | null;
@@ -59,15 +47,13 @@ async function auditRowsOf(env: Record<string, string>): Promise<AuditRow[]> {
 describe('audit rows of the command-line operations', { timeout: 600_000 }, () => {
   it('backup, restore and rotate-keys each leave one, and the chains stay intact', async () => {
     const source: Record<string, string> = {
-      ...(await siteEnv('ops-source')),
+      ...(await sites.env('ops-source')),
       SUPERUSER_USERNAME: SUPERUSER.username,
       SUPERUSER_PASSWORD: SUPERUSER.password,
     };
-    const server = await startServerProcess(source);
-    running.add(server);
+    const server = await sites.start(source);
     await fileSomeReports(server);
-    await server.stop();
-    running.delete(server);
+    await sites.stop(server);
     const before = await auditRowsOf(source);
 
     const archive = path.join(newFolder('ops-archive'), 'backup.tar.gz');
@@ -86,7 +72,7 @@ describe('audit rows of the command-line operations', { timeout: 600_000 }, () =
         object_type: 'platform',
         object_id: null,
         details: {
-          database: databases ? 'postgres' : 'pglite',
+          database: sites.isEmbedded ? 'pglite' : 'postgres',
           rows: expect.any(Number),
           evidence_files: 1,
           has_keys: true,
@@ -94,7 +80,7 @@ describe('audit rows of the command-line operations', { timeout: 600_000 }, () =
       },
     ]);
 
-    const target = await siteEnv('ops-restored');
+    const target = await sites.env('ops-restored');
     const restore = await runCommand('restore', [archive], {
       ...target,
       BACKUP_PASSPHRASE: PASSPHRASE,
@@ -115,7 +101,7 @@ describe('audit rows of the command-line operations', { timeout: 600_000 }, () =
         object_id: null,
         details: {
           backup_made_at: expect.any(String),
-          database: databases ? 'postgres' : 'pglite',
+          database: sites.isEmbedded ? 'pglite' : 'postgres',
           rows: expect.any(Number),
           evidence_files: 1,
         },

@@ -1,15 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  backupSites,
   expectServed,
   type Filed,
   fileSomeReports,
   SUPERUSER,
-  serverEnvIn,
 } from '../../../test/backup-site';
-import { newFolder, runCommand, scratchDatabases } from '../../../test/cli-process';
+import { runCommand } from '../../../test/cli-process';
 import { httpClient } from '../../../test/http-client';
 import { databaseKeyCounts, fileKeyCounts, secretsKeyIds } from '../../../test/key-usage';
-import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import type { ServerProcess } from '../../../test/server-process';
 
 // Key rotation as an operator runs it, with keys in secrets.json: a real server files reports,
 // messages, notifications, a contact message and a token rotation (every sealed column has
@@ -17,23 +17,14 @@ import { type ServerProcess, startServerProcess } from '../../../test/server-pro
 // half-rotated data, a second run finishes and retires the old key, and the server serves
 // everything with the new key alone.
 
-const testUrl = process.env.TEST_DATABASE_URL || undefined;
-const databases = testUrl ? scratchDatabases(testUrl) : null;
-const running = new Set<ServerProcess>();
-
-afterAll(async () => {
-  await Promise.all([...running].map((server) => server.kill()));
-  await databases?.dropAll();
-});
+const sites = backupSites();
 
 async function serve<T>(env: Record<string, string>, work: (server: ServerProcess) => Promise<T>) {
-  const server = await startServerProcess(env);
-  running.add(server);
+  const server = await sites.start(env);
   try {
     return await work(server);
   } finally {
-    await server.stop();
-    running.delete(server);
+    await sites.stop(server);
   }
 }
 
@@ -56,7 +47,7 @@ async function fillOtherSealedColumns(server: ServerProcess, filed: Filed) {
 describe('npm run rotate-keys', { timeout: 600_000 }, () => {
   it('finishes an interrupted rotation on the next run and retires the old key', async () => {
     const site = {
-      ...serverEnvIn(newFolder('rotate'), databases ? await databases.create('rotate') : undefined),
+      ...(await sites.env('rotate')),
       SUPERUSER_USERNAME: SUPERUSER.username,
       SUPERUSER_PASSWORD: SUPERUSER.password,
     };
