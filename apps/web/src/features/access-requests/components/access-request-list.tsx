@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useDecideAccessRequest } from '../api/decide-access-request';
 import { useAccessRequests } from '../api/get-access-requests';
@@ -34,11 +35,7 @@ export function AccessRequestList() {
       )}
       {requests.isPending && <LoadingState label="Loading requests..." />}
       {requests.isError && <Alert tone="error">Failed to fetch requests.</Alert>}
-      {requests.data?.length === 0 && (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-muted">
-          No new access requests at this time.
-        </p>
-      )}
+      {requests.data?.length === 0 && <EmptyState>No new access requests at this time.</EmptyState>}
       {requests.data && requests.data.length > 0 && (
         <ul className="space-y-4">
           {requests.data.map((request) => (

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@candor/contract/audit-log';
 import { AUDIT_PAGE_SIZE } from '@candor/contract/page-sizes';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { DataTable, tableCell } from '@/components/ui/data-table';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { lastShown, Pager } from '@/components/ui/pager';
@@ -24,7 +24,37 @@ function actorOf(entry: AuditEntry) {
   return 'System';
 }
 
-const columns = ['Time', 'Actor', 'Action', 'Object', 'Details'];
+const columns: Column<AuditEntry>[] = [
+  {
+    header: 'Time',
+    className: 'whitespace-nowrap',
+    cell: (entry) => (
+      <time dateTime={entry.created_at}>
+        {formatDateTime(entry.created_at, { fallback: 'N/A' })}
+      </time>
+    ),
+  },
+  {
+    header: 'Actor',
+    cell: (entry) => (
+      <>
+        {actorOf(entry)}
+        <span className="block text-xs text-muted">{entry.actor_role}</span>
+      </>
+    ),
+  },
+  { header: 'Action', className: 'font-mono text-xs', cell: (entry) => entry.action },
+  {
+    header: 'Object',
+    cell: (entry) =>
+      `${entry.object_type}${entry.object_id !== null ? ` #${entry.object_id}` : ''}`,
+  },
+  {
+    header: 'Details',
+    className: 'wrap-anywhere text-muted',
+    cell: (entry) => describeDetails(entry.details) || '—',
+  },
+];
 
 /** The append-only audit log, newest first, a page at a time. */
 export function AuditLogTable() {
@@ -46,29 +76,9 @@ export function AuditLogTable() {
           <DataTable
             caption={`Audit entries ${offset + 1} to ${last} of ${page.count}, newest first`}
             columns={columns}
-          >
-            {page.results.map((entry) => (
-              <tr key={entry.id}>
-                <td className={`${tableCell} whitespace-nowrap`}>
-                  <time dateTime={entry.created_at}>
-                    {formatDateTime(entry.created_at, { fallback: 'N/A' })}
-                  </time>
-                </td>
-                <td className={tableCell}>
-                  {actorOf(entry)}
-                  <span className="block text-xs text-muted">{entry.actor_role}</span>
-                </td>
-                <td className={`${tableCell} font-mono text-xs`}>{entry.action}</td>
-                <td className={tableCell}>
-                  {entry.object_type}
-                  {entry.object_id !== null && ` #${entry.object_id}`}
-                </td>
-                <td className={`${tableCell} wrap-anywhere text-muted`}>
-                  {describeDetails(entry.details) || '—'}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+            rows={page.results}
+            rowKey={(entry) => entry.id}
+          />
           <Pager
             label="Audit log pages"
             className="mt-4"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { formatDateTime } from '@/lib/format';
 import { useContactMessages } from '../api/get-contact-messages';
@@ -31,11 +32,7 @@ export function ContactInbox() {
       )}
       {messages.isPending && <LoadingState label="Loading messages..." />}
       {messages.isError && <Alert tone="error">Failed to load contact messages.</Alert>}
-      {messages.data?.length === 0 && (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-muted">
-          No contact messages yet.
-        </p>
-      )}
+      {messages.data?.length === 0 && <EmptyState>No contact messages yet.</EmptyState>}
       {messages.data && messages.data.length > 0 && (
         <ul className="space-y-4">
           {messages.data.map((message) => (

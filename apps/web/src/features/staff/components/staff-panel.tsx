@@ -3,7 +3,7 @@ import { STAFF_PAGE_SIZE } from '@candor/contract/staff';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { DataTable, tableCell } from '@/components/ui/data-table';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { lastShown, Pager } from '@/components/ui/pager';
@@ -49,7 +49,90 @@ function secondFactorOf(member: StaffMember) {
   return member.second_factor.is_enabled ? 'On' : 'Off';
 }
 
-const columns = ['Username', 'Administers', 'Since', 'Second factor', 'Status', 'Actions'];
+const columns: Column<StaffMember>[] = [
+  {
+    header: 'Username',
+    isRowHeader: true,
+    className: 'font-medium text-ink',
+    cell: (member) => (
+      <>
+        {member.username}
+        {member.is_superuser && (
+          <span className="block text-xs font-normal text-muted">Superuser</span>
+        )}
+      </>
+    ),
+  },
+  { header: 'Administers', cell: scopeOf },
+  {
+    header: 'Since',
+    className: 'whitespace-nowrap',
+    cell: (member) =>
+      member.admin_since ? (
+        <time dateTime={member.admin_since}>{formatDay(member.admin_since)}</time>
+      ) : (
+        '—'
+      ),
+  },
+  { header: 'Second factor', cell: secondFactorOf },
+  { header: 'Status', cell: (member) => (member.is_active ? 'Active' : 'Deactivated') },
+];
+
+type StaffActionsProps = {
+  member: StaffMember;
+  onChange(change: StaffChange): void;
+  onHandOver(organizationId: number): void;
+};
+
+/** What the superuser can do to one member's access; their own account is not theirs to change. */
+function StaffActions({ member, onChange, onHandOver }: StaffActionsProps) {
+  const organizationId = member.organization_id;
+  return member.is_superuser ? (
+    <span className="text-muted">Your own account</span>
+  ) : (
+    <div className="flex flex-wrap gap-2">
+      {member.scope !== null && member.is_active && (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Revoke administrator access of ${member.username}`}
+          onClick={() => onChange('revoke')}
+        >
+          Revoke admin
+        </Button>
+      )}
+      {member.is_active ? (
+        <Button
+          size="sm"
+          variant="danger"
+          aria-label={`Deactivate ${member.username}`}
+          onClick={() => onChange('deactivate')}
+        >
+          Deactivate
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Reactivate ${member.username}`}
+          onClick={() => onChange('reactivate')}
+        >
+          Reactivate
+        </Button>
+      )}
+      {member.scope === 'organization' && organizationId !== null && (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Hand over ${member.organization_name ?? 'the organisation'}`}
+          onClick={() => onHandOver(organizationId)}
+        >
+          Hand over
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /**
  * The superuser's Staff tab: everyone with an administrator role (and deactivated accounts),
@@ -126,75 +209,24 @@ export function StaffPanel() {
       {page?.count === 0 && <EmptyState>Nobody matches these filters.</EmptyState>}
       {page && page.count > 0 && (
         <>
-          <DataTable caption={`Staff ${offset + 1} to ${last} of ${page.count}`} columns={columns}>
-            {page.results.map((member) => (
-              <tr key={member.id}>
-                <th scope="row" className={`${tableCell} font-medium text-ink`}>
-                  {member.username}
-                  {member.is_superuser && (
-                    <span className="block text-xs font-normal text-muted">Superuser</span>
-                  )}
-                </th>
-                <td className={tableCell}>{scopeOf(member)}</td>
-                <td className={`${tableCell} whitespace-nowrap`}>
-                  {member.admin_since ? (
-                    <time dateTime={member.admin_since}>{formatDay(member.admin_since)}</time>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className={tableCell}>{secondFactorOf(member)}</td>
-                <td className={tableCell}>{member.is_active ? 'Active' : 'Deactivated'}</td>
-                <td className={tableCell}>
-                  {member.is_superuser ? (
-                    <span className="text-muted">Your own account</span>
-                  ) : (
-                    <div className="flex flex-wrap gap-2">
-                      {member.scope !== null && member.is_active && (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Revoke administrator access of ${member.username}`}
-                          onClick={() => setPending({ member, change: 'revoke' })}
-                        >
-                          Revoke admin
-                        </Button>
-                      )}
-                      {member.is_active ? (
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          aria-label={`Deactivate ${member.username}`}
-                          onClick={() => setPending({ member, change: 'deactivate' })}
-                        >
-                          Deactivate
-                        </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Reactivate ${member.username}`}
-                          onClick={() => setPending({ member, change: 'reactivate' })}
-                        >
-                          Reactivate
-                        </Button>
-                      )}
-                      {member.scope === 'organization' && member.organization_id !== null && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Hand over ${member.organization_name ?? 'the organisation'}`}
-                          onClick={() => setHandOver(member.organization_id)}
-                        >
-                          Hand over
-                        </Button>
-                      )}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <DataTable
+            caption={`Staff ${offset + 1} to ${last} of ${page.count}`}
+            columns={[
+              ...columns,
+              {
+                header: 'Actions',
+                cell: (member) => (
+                  <StaffActions
+                    member={member}
+                    onChange={(change) => setPending({ member, change })}
+                    onHandOver={setHandOver}
+                  />
+                ),
+              },
+            ]}
+            rows={page.results}
+            rowKey={(member) => member.id}
+          />
           <Pager
             label="Staff pages"
             offset={offset}
