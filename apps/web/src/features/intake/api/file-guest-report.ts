@@ -1,34 +1,10 @@
 import type { CreateGuestReportFields, GuestReportCreated } from '@candor/contract/intake';
 import { useMutation } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '@/lib/api-client';
+import { type Progress, sendForm } from '@/lib/send-form';
 import { proveWork } from './proof-of-work';
 
 export type GuestReportInput = Omit<CreateGuestReportFields, 'proof'> & { file: File | null };
-
-type Progress = (fraction: number) => void;
-
-/** XMLHttpRequest, because fetch cannot report upload progress. Never sends a token. */
-function send(url: string, form: FormData, onProgress: Progress) {
-  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = null;
-      }
-      resolve({ status: request.status, body });
-    };
-    request.onerror = () => reject(new ApiError(0, null));
-    request.send(form);
-  });
-}
 
 /** Files without an account: to the organisation of `slug`, or to the platform when null. */
 export async function fileGuestReport(
@@ -45,7 +21,8 @@ export async function fileGuestReport(
   if (file) form.append('file_upload', file);
   const path =
     slug === null ? '/api/intake/reports/' : `/api/intake/${encodeURIComponent(slug)}/reports/`;
-  const answer = await send(`${API_BASE}${path}`, form, onProgress);
+  // Never with a token: a report without an account is tied to no account.
+  const answer = await sendForm(`${API_BASE}${path}`, form, onProgress);
   if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body);
   return answer.body as GuestReportCreated;
 }

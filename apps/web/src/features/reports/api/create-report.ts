@@ -2,12 +2,11 @@ import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, refreshSession } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { type Progress, sendForm } from '@/lib/send-form';
 import { reportKeys } from './report-keys';
 
 /** The form's fields as the contract names them, and the evidence file. */
 export type CreateReportInput = CreateReportFields & { file: File | null };
-
-type Progress = (fraction: number) => void;
 
 function toFormData({ file, ...fields }: CreateReportInput): FormData {
   const form = new FormData();
@@ -18,29 +17,14 @@ function toFormData({ file, ...fields }: CreateReportInput): FormData {
   return form;
 }
 
-/** XMLHttpRequest, because fetch cannot report upload progress. */
-function send(form: FormData, onProgress: Progress): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}/api/reports/`);
-    request.setRequestHeader('accept', 'application/json');
-    const access = tokenStorage.getAccess();
-    if (access) request.setRequestHeader('authorization', `Bearer ${access}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = null;
-      }
-      resolve({ status: request.status, body });
-    };
-    request.onerror = () => reject(new ApiError(0, null));
-    request.send(form);
-  });
+function send(form: FormData, onProgress: Progress) {
+  const access = tokenStorage.getAccess();
+  return sendForm(
+    `${API_BASE}/api/reports/`,
+    form,
+    onProgress,
+    access ? `Bearer ${access}` : undefined,
+  );
 }
 
 export async function createReport(
