@@ -21,4 +21,16 @@ describe('a sealer that keeps opened values', () => {
     expect(() => sealer.openText(altered, 'test.purpose')).toThrow(DecryptionError);
     expect(() => sealer.openText(sealed, 'other.purpose')).toThrow(DecryptionError);
   });
+
+  it('holds no opened value once told to forget them', () => {
+    const keys = new Map(keyring.keys);
+    const sealer = createSealer({ ...keyring, keys }, { keepsOpened: true });
+    const sealed = sealer.seal('A message of a purged report', 'test.purpose');
+    expect(sealer.openText(sealed, 'test.purpose')).toBe('A message of a purged report');
+    // Without its key, only a value still kept in memory can be read.
+    keys.clear();
+    expect(sealer.openText(sealed, 'test.purpose')).toBe('A message of a purged report');
+    sealer.forgetOpened();
+    expect(() => sealer.openText(sealed, 'test.purpose')).toThrow(DecryptionError);
+  });
 });

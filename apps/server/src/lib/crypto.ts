@@ -81,6 +81,8 @@ export type Sealer = {
   openText(sealed: Buffer | Uint8Array, purpose: string): string;
   sealJson(value: unknown, purpose: string): Buffer;
   openJson<T>(sealed: Buffer | Uint8Array, purpose: string): T;
+  /** Drops every opened value kept in memory (a report and its thread were deleted). */
+  forgetOpened(): void;
 };
 
 /**
@@ -200,6 +202,7 @@ export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sea
     // Parsed anew each time: callers may change what they receive.
     openJson: <T>(sealed: Buffer | Uint8Array, purpose: string) =>
       JSON.parse(openText(sealed, purpose)) as T,
+    forgetOpened: () => opened.clear(),
   };
 }
 

@@ -231,6 +231,8 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
     });
   });
   ctx.searchTexts.forget(id);
+  // Its messages and notices were kept opened by their sealed bytes, which are gone now.
+  ctx.sealer.forgetOpened();
   // The row is gone first, so no report is ever left without its file; a file whose removal
   // fails now is removed by the sweep of unreferenced files (evidence-cleanup.ts).
   if (report.evidenceKey) {

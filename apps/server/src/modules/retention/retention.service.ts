@@ -103,6 +103,7 @@ export async function purgeExpiredReports(
       purged += 1;
       if (report.isAnonymous && !report.isGuest) anonymous.add(report.id);
       ctx.searchTexts.forget(report.id);
+      ctx.sealer.forgetOpened();
       // The row is gone first; a file whose removal fails now is removed by the evidence sweep.
       if (report.evidenceKey) {
         try {
