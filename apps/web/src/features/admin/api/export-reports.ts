@@ -1,6 +1,7 @@
 import type { AdminExportQuery } from '@candor/contract/admin';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetchResponse } from '@/lib/api-client';
+import { saveDownload } from '@/lib/save-download';
 
 /** The export's address: the list's filters and order, and descriptions when asked for. */
 export function exportAddress(query: AdminExportQuery): string {
@@ -17,17 +18,7 @@ export function exportAddress(query: AdminExportQuery): string {
 /** Downloads the CSV export and saves it under the server's file name. */
 export async function exportReports(query: AdminExportQuery): Promise<string> {
   const response = await apiFetchResponse(exportAddress(query));
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'candor-reports.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return filename;
+  return saveDownload(response, 'candor-reports.csv');
 }
 
 export function useExportReports() {

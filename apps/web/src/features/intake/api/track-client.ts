@@ -1,6 +1,7 @@
 import type { TrackSession, TrackSessionInput } from '@candor/contract/intake';
 import type { Report, ReportMessage } from '@candor/contract/reports';
 import { API_BASE, ApiError } from '@/lib/api-client';
+import { saveDownload } from '@/lib/save-download';
 
 /**
  * The /track API. The guest token lives in the page's memory only (DESIGN.md "Receipts"): it is
@@ -64,16 +65,6 @@ export const trackClient = {
   /** Saves the PDF under the server's file name. */
   async downloadCertificate(token: string): Promise<string> {
     const response = await call('certificate/', token);
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'certificate.pdf';
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    return filename;
+    return saveDownload(response, 'certificate.pdf');
   },
 };
