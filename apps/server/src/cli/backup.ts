@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { StartupError } from '../lib/startup-error';
+import { loadConfig } from '../config';
 import { createBackup } from '../operations/backup/backup';
-import { OperationError } from '../operations/operation-error';
 import { promptHidden } from './prompt';
+import { runOperation } from './run-operation';
 
 const usage =
   'Usage: npm run backup -- --out <file> [--include-keys]\n' +
@@ -42,11 +41,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  const known =
-    error instanceof ConfigError ||
-    error instanceof OperationError ||
-    error instanceof StartupError;
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
-});
+runOperation(main);

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { StartupError } from '../lib/startup-error';
+import { loadConfig } from '../config';
 import { restoreBackup } from '../operations/backup/restore';
-import { OperationError } from '../operations/operation-error';
 import { promptHidden } from './prompt';
+import { runOperation } from './run-operation';
 
 const usage =
   'Usage: npm run restore -- <file>\n' +
@@ -33,11 +32,4 @@ async function main() {
   console.log('Restore complete. Start Candor as usual.');
 }
 
-main().catch((error: unknown) => {
-  const known =
-    error instanceof ConfigError ||
-    error instanceof OperationError ||
-    error instanceof StartupError;
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
-});
+runOperation(main);

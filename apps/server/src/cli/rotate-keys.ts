@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { StartupError } from '../lib/startup-error';
+import { loadConfig } from '../config';
 import { rotateKeys } from '../operations/keys/rotate-keys';
-import { OperationError } from '../operations/operation-error';
+import { runOperation } from './run-operation';
 
 const usage =
   'Usage: npm run rotate-keys [-- --batch-size <n>]\n' +
@@ -48,11 +47,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  const known =
-    error instanceof ConfigError ||
-    error instanceof OperationError ||
-    error instanceof StartupError;
-  console.error(known ? (error as Error).message : error);
-  process.exit(1);
-});
+runOperation(main);

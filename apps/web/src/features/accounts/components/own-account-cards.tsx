@@ -16,6 +16,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { fieldErrors, serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { Link, useNavigate } from '@/lib/router';
+import { saveBlob } from '@/lib/save-download';
 import { useChangePassword, useDeleteAccount, useDownloadMyData } from '../api/own-account';
 
 function CardHeading({ id, children }: { id: string; children: string }) {
@@ -89,18 +90,6 @@ export function ChangePasswordCard() {
   );
 }
 
-/** Saves a Blob under `filename` through a temporary link. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** A JSON file of what the account holds, made when asked. */
 export function MyDataCard() {
   const headingId = useId();
@@ -126,7 +115,7 @@ export function MyDataCard() {
         busyLabel="Preparing..."
         onClick={() =>
           download.mutate(undefined, {
-            onSuccess: (blob) => saveFile(blob, 'candor-my-data.json'),
+            onSuccess: (blob) => saveBlob(blob, 'candor-my-data.json'),
           })
         }
       >
