@@ -18,7 +18,9 @@ export type PrerenderedPage = { path: string; module: string; title?: string; en
 /**
  * The pages that look the same to every visitor: everything public with no per-request data.
  * An organisation's intake (`/o/:slug/report`) names the organisation, so it is drawn in the
- * browser; signed-in pages are too.
+ * browser. A signed-in page is drawn in the browser too, but for the admin dashboard: its frame
+ * (heading and the panels' places, no data) is drawn here, shown from the HTML only to a browser
+ * whose stored session is an admin's (lib/auth/session-hint.ts), and the app fills it in.
  */
 export const prerenderedPages: PrerenderedPage[] = [
   {
@@ -34,6 +36,7 @@ export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.becomeAdmin, module: pageModules.becomeAdmin },
   { path: paths.contact, module: pageModules.contact },
   { path: paths.submitReport, module: pageModules.submitReport },
+  { path: paths.adminDashboard, module: pageModules.adminDashboard },
   { path: paths.reportWithoutAccount, module: pageModules.intake },
   { path: paths.track, module: pageModules.intake },
   { path: paths.privacy, module: pageModules.privacy },
