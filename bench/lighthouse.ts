@@ -107,7 +107,7 @@ async function audit(route: string, signedIn: boolean): Promise<Scores> {
   };
 }
 
-const pages: { route: string; signedIn: boolean }[] = [
+const allPages: { route: string; signedIn: boolean }[] = [
   { route: '/', signedIn: false },
   { route: '/login', signedIn: false },
   { route: '/register', signedIn: false },
@@ -117,6 +117,9 @@ const pages: { route: string; signedIn: boolean }[] = [
   { route: '/submit-report', signedIn: true },
   { route: '/admin-dashboard', signedIn: true },
 ];
+/** `PAGES=/report,/admin-dashboard` measures only those; every page when unset. */
+const only = process.env.PAGES?.split(',').filter(Boolean);
+const pages = only ? allPages.filter((page) => only.includes(page.route)) : allPages;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { superuser } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 
@@ -203,4 +204,114 @@ test('a signed-in person is not told they are signed out while the app is on its
   await expect(loginLink(page)).toHaveCount(0);
   expect(problems).toEqual([]);
   await signedIn.close();
+});
+
+test.describe('the admin dashboard, whose frame is drawn at build time', () => {
+  const frameHeading = (page: Page) =>
+    page.getByRole('heading', { level: 1, name: 'Admin Command Center' });
+
+  /** A browser holding `tokens`, as the app keeps them (none: a visitor). */
+  async function openAs(browser: Browser, tokens?: { access: string; refresh: string }) {
+    const context = await browser.newContext();
+    if (tokens) {
+      await context.addInitScript((pair) => {
+        localStorage.setItem('accessToken', pair.access);
+        localStorage.setItem('refreshToken', pair.refresh);
+      }, tokens);
+    }
+    return context;
+  }
+
+  /** The page as the server drew it: the app's entry never arrives. */
+  async function openWithoutApp(browser: Browser, tokens?: { access: string; refresh: string }) {
+    const context = await openAs(browser, tokens);
+    const page = await context.newPage();
+    await page.route('**/assets/index-*.js', (route) => route.abort());
+    await page.goto('/admin-dashboard');
+    return { context, page };
+  }
+
+  test('is sent with its heading and the places of its panels, and no data', async ({
+    request,
+  }) => {
+    const sent = await request.get('/admin-dashboard');
+    expect(sent.status()).toBe(200);
+    const html = await sent.text();
+    expect(html).toMatch(/<h1[^>]*>Admin Command Center<\/h1>/);
+    expect(html).toContain('data-admin-frame');
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).toContain('Reports</h2>');
+    // No list and no figures: only the places they will take.
+    expect(main).not.toMatch(/<(li|ul|table|form)\b/);
+  });
+
+  test('a visitor is not shown the frame and ends at the login page, no data asked for', async ({
+    browser,
+  }) => {
+    const waiting = await openWithoutApp(browser);
+    await expect(waiting.page.locator('html')).not.toHaveAttribute('data-session-role', 'admin');
+    await expect(frameHeading(waiting.page)).toBeHidden();
+    await waiting.context.close();
+
+    const context = await openAs(browser);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const adminCalls: string[] = [];
+    page.on('request', (call) => {
+      if (new URL(call.url()).pathname.startsWith('/api/admin/')) adminCalls.push(call.url());
+    });
+    await page.goto('/admin-dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(adminCalls).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a signed-in member is not shown the frame and is sent home, as before', async ({
+    browser,
+    request,
+  }) => {
+    const tokens = await apiLogin(request, await registerUser(request, 'frame'));
+    const waiting = await openWithoutApp(browser, tokens);
+    await expect(waiting.page.locator('html')).toHaveAttribute('data-session', 'stored');
+    await expect(frameHeading(waiting.page)).toBeHidden();
+    await waiting.context.close();
+
+    const context = await openAs(browser, tokens);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto('/admin-dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(frameHeading(page)).toHaveCount(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an admin sees the frame from the HTML, then the app takes it over without a mismatch', async ({
+    browser,
+    request,
+  }) => {
+    const tokens = await apiLogin(request, superuser);
+    const waiting = await openWithoutApp(browser, tokens);
+    await expect(waiting.page.locator('html')).toHaveAttribute('data-session-role', 'admin');
+    await expect(frameHeading(waiting.page)).toBeVisible();
+    await waiting.context.close();
+
+    const context = await openAs(browser, tokens);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto('/admin-dashboard');
+    await expect(frameHeading(page)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
+    await expect(page.getByText('Loading reports...')).toHaveCount(0);
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expectTakenOver(page);
+    await expect(page.locator('html')).not.toHaveAttribute('data-session-role', 'admin');
+    await expect(page.locator('[data-admin-frame]')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

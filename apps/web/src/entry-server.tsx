@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { App } from '@/app/app';
 import { routes } from '@/app/router';
+import { pageModules } from '@/build/page-modules';
 import { paths } from '@/config/paths';
 import { renderedTitle } from '@/lib/document-title';
 
@@ -17,35 +18,35 @@ export type PrerenderedPage = { path: string; module: string; title?: string; en
 /**
  * The pages that look the same to every visitor: everything public with no per-request data.
  * An organisation's intake (`/o/:slug/report`) names the organisation, so it is drawn in the
- * browser; signed-in pages are too.
+ * browser. A signed-in page is drawn in the browser too, but for the admin dashboard: its frame
+ * (heading and the panels' places, no data) is drawn here, shown from the HTML only to a browser
+ * whose stored session is an admin's (lib/auth/session-hint.ts), and the app fills it in.
  */
 export const prerenderedPages: PrerenderedPage[] = [
   {
     path: paths.home,
-    module: 'src/features/landing/pages/landing-page.tsx',
+    module: pageModules.landing,
     title: 'Candor: anonymous reporting made safe',
     entry: 'src/landing.ts',
   },
-  { path: paths.about, module: 'src/features/landing/pages/about-page.tsx' },
-  { path: paths.login, module: 'src/features/accounts/pages/login-page.tsx' },
-  { path: paths.register, module: 'src/features/accounts/pages/register-page.tsx' },
-  { path: paths.forgotPassword, module: 'src/features/accounts/pages/forgot-password-page.tsx' },
-  { path: paths.becomeAdmin, module: 'src/features/access-requests/pages/become-admin-page.tsx' },
-  { path: paths.contact, module: 'src/features/contact/pages/contact-page.tsx' },
-  { path: paths.submitReport, module: 'src/features/reports/pages/submit-report-page.tsx' },
-  { path: paths.reportWithoutAccount, module: 'src/app/routes/intake-routes.tsx' },
-  { path: paths.track, module: 'src/app/routes/intake-routes.tsx' },
-  { path: paths.privacy, module: 'src/features/info/pages/privacy-page.tsx' },
-  { path: paths.terms, module: 'src/features/info/pages/terms-page.tsx' },
-  { path: paths.cookies, module: 'src/features/info/pages/cookies-page.tsx' },
-  { path: paths.security, module: 'src/features/info/pages/security-page.tsx' },
+  { path: paths.about, module: pageModules.about },
+  { path: paths.login, module: pageModules.login },
+  { path: paths.register, module: pageModules.register },
+  { path: paths.forgotPassword, module: pageModules.forgotPassword },
+  { path: paths.becomeAdmin, module: pageModules.becomeAdmin },
+  { path: paths.contact, module: pageModules.contact },
+  { path: paths.submitReport, module: pageModules.submitReport },
+  { path: paths.adminDashboard, module: pageModules.adminDashboard },
+  { path: paths.reportWithoutAccount, module: pageModules.intake },
+  { path: paths.track, module: pageModules.intake },
+  { path: paths.privacy, module: pageModules.privacy },
+  { path: paths.terms, module: pageModules.terms },
+  { path: paths.cookies, module: pageModules.cookies },
+  { path: paths.security, module: pageModules.security },
 ];
 
 /** Drawn at an address no route matches; the server answers it with status 404. */
-export const notFoundPage: PrerenderedPage = {
-  path: '/404',
-  module: 'src/features/info/pages/not-found-page.tsx',
-};
+export const notFoundPage: PrerenderedPage = { path: '/404', module: pageModules.notFound };
 
 export type RenderedPage = { html: string; title: string | null };
 

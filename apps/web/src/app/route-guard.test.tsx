@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { lazy, type ReactNode } from 'react';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
@@ -66,5 +67,32 @@ describe('RouteGuard', () => {
       { path: '/admin-dashboard', extraRoutes: routes },
     );
     expect(await screen.findByText('secret')).toBeInTheDocument();
+  });
+
+  it('keeps the frame on screen for an allowed user while the page loads', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    let arrive: (page: { default: () => ReactNode }) => void = () => {};
+    const LatePage = lazy(() => new Promise<{ default: () => ReactNode }>((r) => (arrive = r)));
+    renderPage(
+      <RouteGuard roles={['admin']} frame={<p>frame</p>}>
+        <LatePage />
+      </RouteGuard>,
+      { path: '/admin-dashboard', extraRoutes: routes },
+    );
+    expect(await screen.findByText('frame')).toBeInTheDocument();
+    await act(async () => arrive({ default: () => <p>secret</p> }));
+    expect(await screen.findByText('secret')).toBeInTheDocument();
+    expect(screen.queryByText('frame')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor to /login rather than showing them the frame', async () => {
+    renderPage(
+      <RouteGuard roles={['admin']} frame={<p>frame</p>}>
+        <p>secret</p>
+      </RouteGuard>,
+      { path: '/admin-dashboard', extraRoutes: routes },
+    );
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(screen.queryByText('frame')).not.toBeInTheDocument();
   });
 });

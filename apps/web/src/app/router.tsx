@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { paths } from '@/config/paths';
+import { AdminDashboardFrame } from '@/features/admin/components/admin-dashboard-frame';
 import { useAuth } from '@/lib/auth/auth-context';
 import { Navigate, type RouteDefinition, Routes } from '@/lib/router';
 import { dashboardLink } from './layout/nav-items';
@@ -98,7 +99,7 @@ export const routes: RouteDefinition[] = [
   {
     path: paths.adminDashboard,
     element: (
-      <RouteGuard roles={['admin']}>
+      <RouteGuard roles={['admin']} frame={<AdminDashboardFrame />}>
         <AdminDashboardPage />
       </RouteGuard>
     ),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pageModules } from './page-modules';
 
 /** One entry of Vite's build manifest (`build.manifest`), as far as this reads it. */
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
@@ -11,17 +12,17 @@ export const APP_ENTRY = 'index.html';
 export const LANDING_ENTRY = 'src/landing.ts';
 
 /**
- * Pages of the app by the module that draws them (see app/router.tsx). The landing page is
+ * The pages with a weight budget, by the module that draws them. The landing page is
  * pre-rendered and loads only its own entry before it draws (scripts/prerender.mjs): `null`.
  */
-export const pageModules = {
+export const weighedPages = {
   landing: null,
-  login: 'src/features/accounts/pages/login-page.tsx',
-  register: 'src/features/accounts/pages/register-page.tsx',
-  'become-admin': 'src/features/access-requests/pages/become-admin-page.tsx',
-  contact: 'src/features/contact/pages/contact-page.tsx',
-  'submit-report': 'src/features/reports/pages/submit-report-page.tsx',
-  'admin-dashboard': 'src/features/admin/pages/admin-dashboard-page.tsx',
+  login: pageModules.login,
+  register: pageModules.register,
+  'become-admin': pageModules.becomeAdmin,
+  contact: pageModules.contact,
+  'submit-report': pageModules.submitReport,
+  'admin-dashboard': pageModules.adminDashboard,
 } as const;
 
 export type PageWeight = { files: string[]; gzipBytes: number; rawBytes: number };

@@ -50,8 +50,8 @@ async function prepare(): Promise<Prepared> {
 }
 
 /**
- * Starts solving while the visitor writes (the intake form calls it when it opens), so sending
- * rarely waits for the work (bench/README.md "Proof of work in the browser"). A failure here is
+ * Starts solving while the visitor writes (the intake form calls it when they first turn to it), so
+ * sending rarely waits for the work (bench/README.md "Proof of work in the browser"). A failure here is
  * not shown: `proveWork` tries again when the form is sent.
  */
 export function prepareProofOfWork() {

@@ -5,7 +5,7 @@ import {
   type GuestReportCreated,
 } from '@candor/contract/intake';
 import { REPORT_TITLE_MAX } from '@candor/contract/reports';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -76,8 +76,13 @@ function IntakeForm({
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const file_ = useFileGuestReport(slug, setProgress);
   const fileProblem = file && evidenceProblem(file, maxMb);
-  // The anti-abuse work runs while the visitor writes, not after they press Submit.
-  useEffect(prepareProofOfWork, []);
+  // The anti-abuse work runs while the visitor writes, not after they press Submit; it starts
+  // when they first turn to the form (a field already in use when the app arrives counts), so it
+  // does not compete with the page's own first load for the phone's processor.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) prepareProofOfWork();
+  }, []);
 
   const send = (fields: GuestFormValues) => {
     if (fileProblem) return;
@@ -106,7 +111,14 @@ function IntakeForm({
         who you are, and nothing about your device or network is stored.
       </Alert>
       <Card>
-        <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit(send)}
+          onFocus={() => prepareProofOfWork()}
+          onInput={() => prepareProofOfWork()}
+          className="space-y-5"
+        >
           <ErrorSummary {...form.errorSummary(fieldLabels)} />
           <TextField label="Title" required maxLength={REPORT_TITLE_MAX} {...field('title')} />
           <SelectField label="Category" options={categoryOptions} {...field('category')} />
