@@ -296,18 +296,10 @@ export type ReportGroup = {
   total: number;
 };
 
-type AnalyticsRow = {
-  groups: ReportGroup[];
-  met: {
-    acknowledgements_due: number;
-    acknowledged_on_time: number;
-    feedback_due: number;
-    feedback_on_time: number;
-  };
-  overdue: number;
-};
-
-/** The analytics statement of a platform admin (`forPlatform`) or an organisation's, prepared. */
+/**
+ * The analytics statement of a platform admin (`forPlatform`) or an organisation's, prepared.
+ * The reports in scope are read in one pass for both the legal clock and the overdue count.
+ */
 function analyticsStatement(forPlatform: boolean) {
   return preparedQuery((db) => {
     const organizationId = sql.placeholder('organizationId');
@@ -317,7 +309,28 @@ function analyticsStatement(forPlatform: boolean) {
     const scope = forPlatform ? scopeOf(null) : sql`${reports.organizationId} = ${organizationId}`;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
     const since = sql`${sql.placeholder('since')}::timestamptz`;
-    return db
+    const recent = sql`${reports.submittedAt} >= ${since}`;
+    const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
+    const clock = db
+      .select({
+        acknowledgementsDue: counted(
+          sql`${recent} and (${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled'))`,
+        ).as('acknowledgements_due'),
+        acknowledgedOnTime: counted(
+          sql`${recent} and ${reports.acknowledgedAt} <= ${reports.acknowledgeBy}`,
+        ).as('acknowledged_on_time'),
+        feedbackDue: counted(
+          sql`${recent} and (${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled'))`,
+        ).as('feedback_due'),
+        feedbackOnTime: counted(
+          sql`${recent} and ${reports.feedbackAt} <= ${reports.feedbackBy}`,
+        ).as('feedback_on_time'),
+        overdue: counted(sql`${reports.nextDeadlineAt} < ${now}`).as('overdue'),
+      })
+      .from(reports)
+      .where(scope)
+      .as('clock');
+    const query = db
       .select({
         groups: sql<ReportGroup[]>`(select coalesce(json_agg(g), '[]'::json) from (
           select ${reportCounts.status} as status, ${reportCounts.category} as category,
@@ -325,16 +338,14 @@ function analyticsStatement(forPlatform: boolean) {
             sum(${reportCounts.total})::int as total
           from ${reportCounts} where ${groupScope}
           group by 1, 2, 3, 4) g)`,
-        met: sql<AnalyticsRow['met']>`(select json_build_object(
-          'acknowledgements_due', count(*) filter (where ${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled')),
-          'acknowledged_on_time', count(*) filter (where ${reports.acknowledgedAt} <= ${reports.acknowledgeBy}),
-          'feedback_due', count(*) filter (where ${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled')),
-          'feedback_on_time', count(*) filter (where ${reports.feedbackAt} <= ${reports.feedbackBy}))
-          from ${reports} where ${scope} and ${reports.submittedAt} >= ${since})`,
-        overdue: sql<number>`(select count(*)::int from ${reports} where ${scope} and ${reports.nextDeadlineAt} < ${now})`,
+        acknowledgementsDue: clock.acknowledgementsDue,
+        acknowledgedOnTime: clock.acknowledgedOnTime,
+        feedbackDue: clock.feedbackDue,
+        feedbackOnTime: clock.feedbackOnTime,
+        overdue: clock.overdue,
       })
-      .from(sql`(select 1) as one`)
-      .prepare(forPlatform ? 'analytics_platform' : 'analytics_organization');
+      .from(clock);
+    return query.prepare(forPlatform ? 'analytics_platform' : 'analytics_organization');
   });
 }
 
@@ -363,10 +374,10 @@ export async function countAnalytics(
   return {
     groups: row?.groups ?? [],
     deadlines: {
-      acknowledgements_due: Number(row?.met.acknowledgements_due ?? 0),
-      acknowledged_on_time: Number(row?.met.acknowledged_on_time ?? 0),
-      feedback_due: Number(row?.met.feedback_due ?? 0),
-      feedback_on_time: Number(row?.met.feedback_on_time ?? 0),
+      acknowledgements_due: Number(row?.acknowledgementsDue ?? 0),
+      acknowledged_on_time: Number(row?.acknowledgedOnTime ?? 0),
+      feedback_due: Number(row?.feedbackDue ?? 0),
+      feedback_on_time: Number(row?.feedbackOnTime ?? 0),
       overdue_now: Number(row?.overdue ?? 0),
     },
   };
