@@ -1,11 +1,7 @@
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -42,6 +38,7 @@ import { liveNotificationsPlugin } from './plugins/live-notifications';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
+import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -61,6 +58,11 @@ export type AppDeps = {
   logger: FastifyBaseLogger;
   /** The time source of scheduled jobs; the system clock unless a test injects one. */
   clock?: Clock;
+  /**
+   * Serialize each response both ways, compiled and through zod, and fail on any difference
+   * (plugins/response-serializer.ts). The test suite sets it.
+   */
+  verifyResponses?: boolean;
 };
 
 /**
@@ -89,7 +91,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Media files are queued per process: the last app built in a process sets the pool.
   setMediaWorkers(config.uploads.mediaWorkers);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ verify: deps.verifyResponses ?? false }),
+  );
   app.decorate(
     'ctx',
     createContext({

@@ -109,6 +109,7 @@ export async function buildTestApp(
     storage: await createStorage(config),
     logger: options.logger ?? pino({ level: 'silent' }),
     clock: options.clock,
+    verifyResponses: true,
   });
   await app.ready();
   return { app, database, config };

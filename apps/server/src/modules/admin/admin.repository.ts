@@ -1,6 +1,6 @@
 import type { AdminReportOrder } from '@candor/contract/admin';
 import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
-import { and, asc, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -54,18 +54,75 @@ function scopeOf(organizationId: number | null): SQL {
     : eq(reports.organizationId, organizationId);
 }
 
-function whereOf(filter: AdminReportFilter): SQL | undefined {
+/**
+ * The list's filter as statement parameters. An absent one is left out of the statement; no
+ * `organizationId` is a platform admin's scope.
+ */
+type FilterParams = {
+  organizationId?: number;
+  status?: ReportStatus;
+  category?: ReportCategory;
+  priority?: boolean;
+  ids?: number[];
+  /** ISO instant: a Date would travel in the server's time zone. */
+  overdueAt?: string;
+  filerId?: number;
+  filerAnonymousIds?: number[];
+};
+
+const filterParamNames = [
+  'organizationId',
+  'status',
+  'category',
+  'priority',
+  'ids',
+  'overdueAt',
+  'filerId',
+  'filerAnonymousIds',
+] as const satisfies readonly (keyof FilterParams)[];
+
+function paramsOf(filter: AdminReportFilter): FilterParams {
+  return {
+    organizationId: filter.organizationId ?? undefined,
+    status: filter.status,
+    category: filter.category,
+    priority: filter.priority,
+    ids: filter.ids,
+    overdueAt: filter.overdueAt?.toISOString(),
+    filerId: filter.notFiledBy?.userId,
+    filerAnonymousIds: filter.notFiledBy?.anonymousIds,
+  };
+}
+
+/**
+ * The conditions of the filters `params` holds, each value given by `value`: bound in place, or
+ * a placeholder of a prepared statement (the same SQL either way).
+ */
+function conditionsOf(
+  params: FilterParams,
+  value: (name: keyof FilterParams) => SQLWrapper,
+): SQL | undefined {
+  const has = (name: keyof FilterParams) => params[name] !== undefined;
   return and(
-    scopeOf(filter.organizationId),
-    filter.status ? eq(reports.status, filter.status) : undefined,
-    filter.category ? eq(reports.category, filter.category) : undefined,
-    filter.priority === undefined ? undefined : eq(reports.priorityFlag, filter.priority),
-    filter.ids ? idIn(filter.ids) : undefined,
-    filter.overdueAt ? lt(reports.nextDeadlineAt, filter.overdueAt) : undefined,
-    filter.notFiledBy
-      ? sql`${reports.ownerUserId} is distinct from ${filter.notFiledBy.userId} and not (${idIn(filter.notFiledBy.anonymousIds)})`
+    has('organizationId')
+      ? sql`${reports.organizationId} = ${value('organizationId')}`
+      : scopeOf(null),
+    has('status') ? sql`${reports.status} = ${value('status')}` : undefined,
+    has('category') ? sql`${reports.category} = ${value('category')}` : undefined,
+    has('priority') ? sql`${reports.priorityFlag} = ${value('priority')}` : undefined,
+    has('ids') ? sql`${reports.id} = any(${value('ids')}::int[])` : undefined,
+    has('overdueAt')
+      ? sql`${reports.nextDeadlineAt} < ${value('overdueAt')}::timestamptz`
+      : undefined,
+    has('filerId')
+      ? sql`${reports.ownerUserId} is distinct from ${value('filerId')}::int and not (${reports.id} = any(${value('filerAnonymousIds')}::int[]))`
       : undefined,
   );
+}
+
+function whereOf(filter: AdminReportFilter): SQL | undefined {
+  const params = paramsOf(filter);
+  return conditionsOf(params, (name) => sql.param(params[name]));
 }
 
 /** Newest or oldest first, or the next deadline first (reports without one last). */
@@ -75,44 +132,89 @@ export function orderOf(order: AdminReportOrder): SQL[] {
   return [direction(reports.submittedAt), direction(reports.id)];
 }
 
+/** Which filters a list statement applies, its order, and whether it is one page. */
+type PageShape = { present: (keyof FilterParams)[]; order: AdminReportOrder; isPage: boolean };
+
 /**
  * A page of the admin list in one statement (one round trip): the page's ids by index (order and
  * limit on the reports table alone; one plan that joined first would sort every report), their
  * rows with the joins a payload needs, how many of the reporter's messages the admin has not been
  * shown on each (those after the last message of the thread they opened, `report_reads`), and
- * the total the filter matches. The total is read
- * with the rows, so it is null when the page is empty (an offset past the end).
+ * the total the filter matches. The total is read with the rows, so it is null when the page is
+ * empty (an offset past the end).
  */
+function pageStatement(shape: PageShape, name: string) {
+  return preparedQuery((db) => {
+    const params = Object.fromEntries(shape.present.map((key) => [key, true])) as FilterParams;
+    const where = conditionsOf(params, (key) => sql.placeholder(key));
+    const idQuery = db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(where)
+      .orderBy(...orderOf(shape.order))
+      .offset(sql.placeholder('offset'));
+    const ids = (shape.isPage ? idQuery.limit(sql.placeholder('limit')) : idQuery).as('page');
+    const adminId = sql.placeholder('adminId');
+    return db
+      .select({
+        ...reportColumns,
+        unreadFromReporter: sql<number>`(select count(*)::int from ${reportMessages}
+          left join ${reportReads} on ${reportReads.reportId} = ${reportMessages.reportId}
+            and ${reportReads.userId} = ${adminId}
+          where ${reportMessages.reportId} = ${ids.id} and ${reportMessages.senderKind} = 'reporter'
+            and not ${reportMessages.isInternal}
+            and ${reportMessages.id} > coalesce(${reportReads.lastMessageId}, 0))`.mapWith(Number),
+        total: sql<number>`(select count(*)::int from ${reports} where ${where})`.mapWith(Number),
+      })
+      .from(ids)
+      .innerJoin(reports, eq(reports.id, ids.id))
+      .leftJoin(users, eq(users.id, reports.ownerUserId))
+      .leftJoin(organizations, eq(organizations.id, reports.organizationId))
+      .orderBy(...orderOf(shape.order))
+      .prepare(name);
+  });
+}
+
+/**
+ * Each shape of the list is built and prepared once, when first asked for: the SQL is not built
+ * again on every request, and PostgreSQL parses and plans it once per connection. At most a few
+ * hundred shapes (the filters present, three orders, page or whole list).
+ */
+const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
+
+function pageStatementOf(shape: PageShape) {
+  const mask = filterParamNames.reduce(
+    (bits, key, bit) => (shape.present.includes(key) ? bits | (1 << bit) : bits),
+    0,
+  );
+  const name = `admin_reports_${shape.order}_${shape.isPage ? 'page' : 'all'}_${mask}`;
+  let statement = pageStatements.get(name);
+  if (!statement) {
+    statement = pageStatement(shape, name);
+    pageStatements.set(name, statement);
+  }
+  return statement;
+}
+
 export async function findReportsPage(
   db: Executor,
   filter: AdminReportFilter,
   adminId: number,
   page: { order: AdminReportOrder; limit?: number; offset?: number },
 ) {
-  const where = whereOf(filter);
-  const idQuery = db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(where)
-    .orderBy(...orderOf(page.order))
-    .offset(page.offset ?? 0);
-  const ids = (page.limit === undefined ? idQuery : idQuery.limit(page.limit)).as('page');
-  const rows = await db
-    .select({
-      ...reportColumns,
-      unreadFromReporter: sql<number>`(select count(*)::int from ${reportMessages}
-        left join ${reportReads} on ${reportReads.reportId} = ${reportMessages.reportId}
-          and ${reportReads.userId} = ${adminId}
-        where ${reportMessages.reportId} = ${ids.id} and ${reportMessages.senderKind} = 'reporter'
-          and not ${reportMessages.isInternal}
-          and ${reportMessages.id} > coalesce(${reportReads.lastMessageId}, 0))`.mapWith(Number),
-      total: sql<number>`(select count(*)::int from ${reports} where ${where})`.mapWith(Number),
-    })
-    .from(ids)
-    .innerJoin(reports, eq(reports.id, ids.id))
-    .leftJoin(users, eq(users.id, reports.ownerUserId))
-    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
-    .orderBy(...orderOf(page.order));
+  const params = paramsOf(filter);
+  const present = filterParamNames.filter((key) => params[key] !== undefined);
+  const statement = pageStatementOf({
+    present,
+    order: page.order,
+    isPage: page.limit !== undefined,
+  });
+  const rows = await statement(db).execute({
+    ...params,
+    adminId,
+    offset: page.offset ?? 0,
+    limit: page.limit,
+  });
   return { records: rows, total: rows[0]?.total ?? null };
 }
 
@@ -194,18 +296,10 @@ export type ReportGroup = {
   total: number;
 };
 
-type AnalyticsRow = {
-  groups: ReportGroup[];
-  met: {
-    acknowledgements_due: number;
-    acknowledged_on_time: number;
-    feedback_due: number;
-    feedback_on_time: number;
-  };
-  overdue: number;
-};
-
-/** The analytics statement of a platform admin (`forPlatform`) or an organisation's, prepared. */
+/**
+ * The analytics statement of a platform admin (`forPlatform`) or an organisation's, prepared.
+ * The reports in scope are read in one pass for both the legal clock and the overdue count.
+ */
 function analyticsStatement(forPlatform: boolean) {
   return preparedQuery((db) => {
     const organizationId = sql.placeholder('organizationId');
@@ -215,7 +309,28 @@ function analyticsStatement(forPlatform: boolean) {
     const scope = forPlatform ? scopeOf(null) : sql`${reports.organizationId} = ${organizationId}`;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
     const since = sql`${sql.placeholder('since')}::timestamptz`;
-    return db
+    const recent = sql`${reports.submittedAt} >= ${since}`;
+    const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
+    const clock = db
+      .select({
+        acknowledgementsDue: counted(
+          sql`${recent} and (${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled'))`,
+        ).as('acknowledgements_due'),
+        acknowledgedOnTime: counted(
+          sql`${recent} and ${reports.acknowledgedAt} <= ${reports.acknowledgeBy}`,
+        ).as('acknowledged_on_time'),
+        feedbackDue: counted(
+          sql`${recent} and (${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled'))`,
+        ).as('feedback_due'),
+        feedbackOnTime: counted(
+          sql`${recent} and ${reports.feedbackAt} <= ${reports.feedbackBy}`,
+        ).as('feedback_on_time'),
+        overdue: counted(sql`${reports.nextDeadlineAt} < ${now}`).as('overdue'),
+      })
+      .from(reports)
+      .where(scope)
+      .as('clock');
+    const query = db
       .select({
         groups: sql<ReportGroup[]>`(select coalesce(json_agg(g), '[]'::json) from (
           select ${reportCounts.status} as status, ${reportCounts.category} as category,
@@ -223,16 +338,14 @@ function analyticsStatement(forPlatform: boolean) {
             sum(${reportCounts.total})::int as total
           from ${reportCounts} where ${groupScope}
           group by 1, 2, 3, 4) g)`,
-        met: sql<AnalyticsRow['met']>`(select json_build_object(
-          'acknowledgements_due', count(*) filter (where ${reports.acknowledgedAt} is not null or (${reports.acknowledgeBy} <= ${now} and ${reports.status} <> 'cancelled')),
-          'acknowledged_on_time', count(*) filter (where ${reports.acknowledgedAt} <= ${reports.acknowledgeBy}),
-          'feedback_due', count(*) filter (where ${reports.feedbackAt} is not null or (${reports.feedbackBy} <= ${now} and ${reports.status} <> 'cancelled')),
-          'feedback_on_time', count(*) filter (where ${reports.feedbackAt} <= ${reports.feedbackBy}))
-          from ${reports} where ${scope} and ${reports.submittedAt} >= ${since})`,
-        overdue: sql<number>`(select count(*)::int from ${reports} where ${scope} and ${reports.nextDeadlineAt} < ${now})`,
+        acknowledgementsDue: clock.acknowledgementsDue,
+        acknowledgedOnTime: clock.acknowledgedOnTime,
+        feedbackDue: clock.feedbackDue,
+        feedbackOnTime: clock.feedbackOnTime,
+        overdue: clock.overdue,
       })
-      .from(sql`(select 1) as one`)
-      .prepare(forPlatform ? 'analytics_platform' : 'analytics_organization');
+      .from(clock);
+    return query.prepare(forPlatform ? 'analytics_platform' : 'analytics_organization');
   });
 }
 
@@ -261,10 +374,10 @@ export async function countAnalytics(
   return {
     groups: row?.groups ?? [],
     deadlines: {
-      acknowledgements_due: Number(row?.met.acknowledgements_due ?? 0),
-      acknowledged_on_time: Number(row?.met.acknowledged_on_time ?? 0),
-      feedback_due: Number(row?.met.feedback_due ?? 0),
-      feedback_on_time: Number(row?.met.feedback_on_time ?? 0),
+      acknowledgements_due: Number(row?.acknowledgementsDue ?? 0),
+      acknowledged_on_time: Number(row?.acknowledgedOnTime ?? 0),
+      feedback_due: Number(row?.feedbackDue ?? 0),
+      feedback_on_time: Number(row?.feedbackOnTime ?? 0),
       overdue_now: Number(row?.overdue ?? 0),
     },
   };
