@@ -82,7 +82,7 @@ export async function createNotifications(
 }
 
 /** A row as its recipient sees it: the sealed payload opened (spec section 3). */
-export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.NotificationRow) {
+export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.ListedNotificationRow) {
   const content = ctx.sealer.openJson<repo.NotificationContent>(row.payload, NOTIFICATION_PURPOSE);
   return {
     id: row.id,
