@@ -20,8 +20,10 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * account read through this process's caller cache (modules/accounts/caller-cache.ts), which is
  * kept true this way:
  * - every request that may write (any method but GET, HEAD, OPTIONS) empties it before its answer
- *   leaves, whatever it changed: the client's next request, here, reads accounts afresh. Writes
- *   are rare beside reads, and whichever route changes an account is covered without a list;
+ *   leaves, whatever it changed: the client's next request, here, reads accounts afresh; so
+ *   whichever route changes an account is covered without a list. Only the writes that plainly
+ *   change no account and come often (logins, refreshes, messages, reports, notices read) say so
+ *   (CHANGES_NO_ACCOUNT) and leave it as it is;
  * - a change committed by any process (or by hand, or by a management command) is signalled by
  *   the database on the account-changes channel (migration 0022): the account is read again;
  * - signals missed while the listening connection was down: everything is read again when it is
@@ -39,7 +41,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     else request.auth.invalid = true;
   });
   const afterWrite = (request: FastifyRequest) => {
-    if (!READ_METHODS.has(request.method)) ctx.callers.clear();
+    if (READ_METHODS.has(request.method)) return;
+    if (request.routeOptions.config.changesNoAccount === true) return;
+    ctx.callers.clear();
   };
   app.addHook('onSend', (request, _reply, payload, done) => {
     afterWrite(request);

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './accounts.service';
 import { accountWriteLimit, addressLimit, guards, requireUser } from './caller';
+import { CHANGES_NO_ACCOUNT } from './caller-cache';
 import * as own from './own-account.service';
 import * as sessions from './sessions.service';
 
@@ -51,7 +52,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/',
     {
-      config: loginLimit,
+      config: { ...loginLimit, ...CHANGES_NO_ACCOUNT },
       schema: {
         tags,
         summary: 'Log in: an access token and a refresh token, or a second-factor challenge',
@@ -65,7 +66,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/token/refresh/',
     {
-      config: refreshLimit,
+      config: { ...refreshLimit, ...CHANGES_NO_ACCOUNT },
       schema: {
         tags,
         summary: 'Exchange a refresh token for a new pair',
@@ -79,6 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout/',
     {
+      config: CHANGES_NO_ACCOUNT,
       schema: {
         tags,
         summary: 'Log out: revoke the login of a refresh token',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
+import { createReport } from '../../../test/reports';
 import { twoFactorCredentials, users } from '../../db/schema';
 import { ACCOUNT_CHANGES_CHANNEL, CALLER_CHANGE_PREFIX } from './account-changes';
 import { createCallerCache } from './caller-cache';
@@ -92,6 +93,94 @@ describe('the caller read from memory', () => {
       .values({ userId: admin.id, secret: Buffer.alloc(20, 1), isEnabled: true });
     await heard();
     expect((await analytics(admin)).statusCode).toBe(403);
+  });
+});
+
+describe('which writes keep the callers in memory', () => {
+  const held = (user: TestUser) => t.app.ctx.callers.holds(user.id);
+  const mine = (user: TestUser) =>
+    t.app.inject({ method: 'GET', url: '/api/reports/', headers: user.headers });
+
+  it('keeps them through writes that change no account: a message, a report, a login, a refresh, a notice read', async () => {
+    const reporter = await createUser(t);
+    const admin = await createAdmin(t);
+    const report = await createReport(t, reporter);
+    expect((await mine(reporter)).statusCode).toBe(200);
+    expect((await analytics(admin)).statusCode).toBe(200);
+    expect(held(reporter) && held(admin)).toBe(true);
+
+    const writes = [
+      {
+        method: 'POST',
+        url: `/api/reports/${report.id}/comments/`,
+        headers: reporter.headers,
+        payload: { message: 'More detail.' },
+      },
+      {
+        method: 'POST',
+        url: '/api/reports/',
+        headers: reporter.headers,
+        payload: {
+          title: 'Another',
+          category: 'other',
+          description: 'What happened.',
+          is_anonymous: 'false',
+        },
+      },
+      { method: 'POST', url: '/api/notifications/mark_all_read/', headers: admin.headers },
+    ] as const;
+    for (const write of writes) {
+      const response = await t.app.inject(write);
+      expect(response.statusCode, write.url).toBeLessThan(300);
+      expect(held(reporter) && held(admin), write.url).toBe(true);
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login/',
+      payload: { username: reporter.username, password: reporter.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/token/refresh/',
+      payload: { refresh: login.json().refresh },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const loggedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/logout/',
+      payload: { refresh: refreshed.json().refresh },
+    });
+    expect(loggedOut.statusCode).toBe(204);
+    expect(held(reporter) && held(admin)).toBe(true);
+  });
+
+  it('empties them before the answer of any other write leaves, whoever it changed', async () => {
+    const bystander = await createUser(t);
+    const admin = await createAdmin(t);
+    expect((await mine(bystander)).statusCode).toBe(200);
+    expect((await analytics(admin)).statusCode).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/${admin.id}/revoke/`,
+      headers: superuser.headers,
+    });
+    expect(revoked.statusCode).toBe(200);
+    // At once, without waiting for the database's signal.
+    expect(held(admin)).toBe(false);
+    expect(held(bystander)).toBe(false);
+  });
+
+  it('empties them after a write to no route at all', async () => {
+    const user = await createUser(t);
+    expect((await mine(user)).statusCode).toBe(200);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/nowhere/',
+      headers: user.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(held(user)).toBe(false);
   });
 });
 

@@ -5,8 +5,8 @@ export type CallerRow = NonNullable<Awaited<ReturnType<typeof findCaller>>>;
 
 /**
  * How long a process answers a caller's account from memory. Within one process an account
- * change is seen on the very next request (every write clears the cache before it answers, see
- * plugins/auth.ts); another process hears it on the account-changes channel when it commits, a
+ * change is seen on the very next request (every write that may change an account clears the
+ * cache before it answers, see plugins/auth.ts); another process hears it on the account-changes channel when it commits, a
  * few milliseconds later. This bounds the time another process could act on the old account if
  * that signal were lost (its listening connection down): at most this long.
  */
@@ -25,7 +25,25 @@ export type CallerCache = {
   forget(id: number): void;
   /** Anything may have changed (a write, a lost signal): every account is read again. */
   clear(): void;
+  /** Whether the next request of this account is answered from memory. */
+  holds(id: number): boolean;
 };
+
+/**
+ * Route config of a write that changes no account (in what `findCaller` reads: role, standing,
+ * organisation, second factor): its answer leaves the caller cache as it is (plugins/auth.ts).
+ * Every other write empties it. A route marked so that came to change an account after all would
+ * still be seen by every process when the database signals it (migration 0022), milliseconds
+ * later, as a change made by another process is; the mark is for routes that plainly do not.
+ */
+export const CHANGES_NO_ACCOUNT = { changesNoAccount: true } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See CHANGES_NO_ACCOUNT. */
+    changesNoAccount?: boolean;
+  }
+}
 
 export function createCallerCache(
   options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
@@ -58,6 +76,10 @@ export function createCallerCache(
     clear() {
       generation += 1;
       entries.clear();
+    },
+    holds(id) {
+      const entry = entries.get(id);
+      return entry !== undefined && now() - entry.readAt < ttlMs;
     },
   };
 }

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { reportMessages, reportReads, users } from '../../db/schema';
+import { reportMessages, reportReads, reports, users } from '../../db/schema';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
 
@@ -39,6 +40,90 @@ export async function findMessage(db: Executor, messageId: number) {
 }
 
 export type MessageRecord = Awaited<ReturnType<typeof findMessages>>[number];
+
+const sender = alias(users, 'sender');
+const owner = alias(users, 'owner');
+
+/**
+ * A report's thread with what deciding who may read it needs (report-access.ts) and what names
+ * its senders, in one statement: one row a message, the report's columns on each, or a single
+ * row without a message when the thread is empty; none when the report does not exist.
+ */
+const threadOfReport = preparedQuery((db) =>
+  db
+    .select({
+      id: reports.id,
+      reference: reports.reference,
+      isAnonymous: reports.isAnonymous,
+      ownerUserId: reports.ownerUserId,
+      ownerAccountDeleted: reports.ownerAccountDeleted,
+      ownerHash: reports.ownerHash,
+      organizationId: reports.organizationId,
+      /** Joined only for identified reports: the owner of an anonymous one is not linked. */
+      ownerUsername: owner.username,
+      messageId: reportMessages.id,
+      senderKind: reportMessages.senderKind,
+      senderUserId: reportMessages.senderUserId,
+      isInternal: reportMessages.isInternal,
+      isFeedback: reportMessages.isFeedback,
+      body: reportMessages.body,
+      sentAt: reportMessages.sentAt,
+      senderUsername: sender.username,
+    })
+    .from(reports)
+    .leftJoin(owner, eq(owner.id, reports.ownerUserId))
+    .leftJoin(reportMessages, eq(reportMessages.reportId, reports.id))
+    .leftJoin(sender, eq(sender.id, reportMessages.senderUserId))
+    .where(eq(reports.id, sql.placeholder('reportId')))
+    .orderBy(asc(reportMessages.sentAt), asc(reportMessages.id))
+    .prepare('thread_of_report'),
+);
+
+export type ThreadReport = {
+  id: number;
+  reference: string;
+  isAnonymous: boolean;
+  ownerUserId: number | null;
+  ownerAccountDeleted: boolean;
+  ownerHash: string | null;
+  organizationId: number | null;
+  ownerUsername: string | null;
+};
+
+/** The report (null when it does not exist) and its thread in order, read together. */
+export async function findThread(
+  db: Executor,
+  reportId: number,
+): Promise<{ report: ThreadReport; messages: MessageRecord[] } | null> {
+  const rows = await threadOfReport(db).execute({ reportId });
+  const [first] = rows;
+  if (!first) return null;
+  const report: ThreadReport = {
+    id: first.id,
+    reference: first.reference,
+    isAnonymous: first.isAnonymous,
+    ownerUserId: first.ownerUserId,
+    ownerAccountDeleted: first.ownerAccountDeleted,
+    ownerHash: first.ownerHash,
+    organizationId: first.organizationId,
+    ownerUsername: first.ownerUsername,
+  };
+  const messages: MessageRecord[] = [];
+  for (const row of rows) {
+    if (row.messageId === null) continue;
+    messages.push({
+      id: row.messageId,
+      senderKind: row.senderKind as MessageRecord['senderKind'],
+      senderUserId: row.senderUserId,
+      isInternal: row.isInternal as boolean,
+      isFeedback: row.isFeedback as boolean,
+      body: row.body as Buffer,
+      sentAt: row.sentAt as Date,
+      senderUsername: row.senderUsername,
+    });
+  }
+  return { report, messages };
+}
 
 export async function insertMessage(db: Executor, row: NewMessageRow): Promise<number> {
   const [inserted] = await db

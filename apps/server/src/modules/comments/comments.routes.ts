@@ -3,6 +3,7 @@ import { createMessageInputSchema, reportMessageSchema } from '@candor/contract/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
+import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
 import * as service from './comments.service';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +28,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/comments/',
     {
       onRequest: guards.user,
-      config: accountWriteLimit(ctx, 'rate.message-write'),
+      config: { ...accountWriteLimit(ctx, 'rate.message-write'), ...CHANGES_NO_ACCOUNT },
       schema: {
         tags,
         summary: "Add a message to a report's thread",

@@ -6,12 +6,17 @@ import {
 } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
-import { BadRequestError, FieldValidationError } from '../../lib/errors';
+import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { recordClockEvents } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
-import { loadAccessibleReport, notifyReportAdmins, reportOwnerId } from '../reports/report-access';
+import {
+  accessTo,
+  loadAccessibleReport,
+  notifyReportAdmins,
+  reportOwnerId,
+} from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.repository';
 import { touchReport } from '../reports/reports.repository';
 import * as repo from './comments.repository';
@@ -24,7 +29,10 @@ type Viewer = { user: AuthUser | null; isOwner: boolean; isAdmin: boolean };
 /** How a guest sees every administrator: a guest's page names no member of the organisation. */
 export const GUEST_VIEW_ADMIN_NAME = 'Administrator';
 
-function senderName(report: ReportRecord, viewer: Viewer, message: repo.MessageRecord): string {
+/** What naming a thread's senders needs of its report. */
+type NamingColumns = Pick<ReportRecord, 'isAnonymous' | 'ownerAccountDeleted' | 'ownerUsername'>;
+
+function senderName(report: NamingColumns, viewer: Viewer, message: repo.MessageRecord): string {
   if (message.senderKind === 'admin') {
     if (viewer.user === null) return GUEST_VIEW_ADMIN_NAME;
     return message.senderUsername ?? 'Administrator';
@@ -37,7 +45,7 @@ function senderName(report: ReportRecord, viewer: Viewer, message: repo.MessageR
 
 function toPayload(
   ctx: AppContext,
-  report: ReportRecord,
+  report: NamingColumns,
   viewer: Viewer,
   message: repo.MessageRecord,
 ): ReportMessage {
@@ -62,14 +70,13 @@ export async function listMessages(
   user: AuthUser,
   reportId: number,
 ): Promise<ReportMessage[]> {
-  const { report, isOwner, isAdmin } = await loadAccessibleReport(
-    ctx,
-    user,
-    reportId,
-    'owner-or-admin',
-  );
+  // The report and its thread in one statement, read before knowing whether the caller may see
+  // it: nothing of it leaves unless they may.
+  const thread = await repo.findThread(ctx.db, reportId);
+  if (!thread) throw new NotFoundError();
+  const { report, messages } = thread;
+  const { isOwner, isAdmin } = await accessTo(ctx, user, report, 'owner-or-admin');
   const viewer = { user, isOwner, isAdmin };
-  const messages = await repo.findMessages(ctx.db, reportId);
   const lastId = messages.reduce((max, message) => Math.max(max, message.id), 0);
   // The admin's list marks what came from the reporter since this (README "Triage"). Nobody's
   // reading is recorded but an administrator's: a reporter's would tie them to the report.

@@ -132,6 +132,15 @@ describe('report conversation', () => {
     expect((await send(report.id, stranger, { message: 'Hi' })).statusCode).toBe(404);
   });
 
+  it('answers an empty thread as an empty list, and a report that does not exist as 404', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    const empty = await thread(report.id, owner);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    expect((await thread(2_000_000_000, owner)).statusCode).toBe(404);
+  });
+
   it('records the anonymous reporter as "the reporter" and stores every message encrypted', async () => {
     const owner = await createUser(t);
     const report = await createReport(t, owner);

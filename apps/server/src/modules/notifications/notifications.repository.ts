@@ -72,6 +72,16 @@ const rowColumns = {
   createdAt: notifications.createdAt,
 };
 
+/** What a recipient's list shows: whom each row is addressed to is known already. */
+export type ListedNotificationRow = Omit<NotificationRow, 'userId' | 'recipientTag'>;
+
+const listedColumns = {
+  id: notifications.id,
+  payload: notifications.payload,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+};
+
 /**
  * Newest first; rows created in one transaction share `created_at`, and notices about anonymous
  * reports keep the day only, so the id breaks ties.
@@ -79,7 +89,7 @@ const rowColumns = {
 /** The whole list, the unpaged answer every client asks for: prepared (db/prepared.ts). */
 const allNotificationsFor = preparedQuery((db) =>
   db
-    .select(rowColumns)
+    .select(listedColumns)
     .from(notifications)
     .where(
       or(
@@ -95,10 +105,10 @@ export async function findNotificationsForUser(
   db: Executor,
   recipient: Recipient,
   page?: { limit: number; offset: number },
-): Promise<NotificationRow[]> {
+): Promise<ListedNotificationRow[]> {
   if (!page) return allNotificationsFor(db).execute(recipient);
   return db
-    .select(rowColumns)
+    .select(listedColumns)
     .from(notifications)
     .where(addressedTo(recipient))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -7,6 +7,7 @@ import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guards, requireUser } from '../accounts/caller';
+import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
 import * as service from './notifications.service';
 
 /** `/api/notifications/...`: only ever the caller's own notifications. */
@@ -40,6 +41,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mark_all_read/',
     {
+      config: CHANGES_NO_ACCOUNT,
       onRequest: guards.user,
       schema: {
         tags,
@@ -53,6 +55,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/mark_read/',
     {
+      config: CHANGES_NO_ACCOUNT,
       onRequest: guards.user,
       schema: {
         tags,

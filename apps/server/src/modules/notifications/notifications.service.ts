@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
+import type { Sealer } from '../../lib/crypto';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import { resolveAccessToken } from '../accounts/caller.service';
@@ -81,9 +82,47 @@ export async function createNotifications(
   return signals;
 }
 
+const OPENED_NOTICES_MAX = 20_000;
+const OPENED_NOTICE_MAX_AGE_MS = 10 * 60_000;
+
+type OpenedNotice = { payload: Buffer; content: Readonly<repo.NotificationContent>; at: number };
+
+/**
+ * Notices opened lately, by id, each with the sealed bytes it was opened from: a list reads the
+ * same notices on every request, and comparing those bytes is cheaper than the sealer's own
+ * memory of opened values (a string of them, hashed, then the JSON parsed again). A row whose
+ * bytes changed (sealed again, rewrapped) is opened afresh. Kept by the sealer that opened them;
+ * in this process's memory only, never written or logged, and bounded in count and age as the
+ * sealer's (lib/crypto.ts).
+ */
+const openedNotices = new WeakMap<Sealer, Map<number, OpenedNotice>>();
+
+function openNotice(
+  sealer: Sealer,
+  row: Pick<repo.ListedNotificationRow, 'id' | 'payload'>,
+): Readonly<repo.NotificationContent> {
+  let opened = openedNotices.get(sealer);
+  if (!opened) {
+    opened = new Map();
+    openedNotices.set(sealer, opened);
+  }
+  const at = Date.now();
+  const kept = opened.get(row.id);
+  if (kept && at - kept.at < OPENED_NOTICE_MAX_AGE_MS && kept.payload.equals(row.payload)) {
+    return kept.content;
+  }
+  const content = Object.freeze(
+    sealer.openJson<repo.NotificationContent>(row.payload, NOTIFICATION_PURPOSE),
+  );
+  opened.delete(row.id);
+  if (opened.size >= OPENED_NOTICES_MAX) opened.delete(opened.keys().next().value as number);
+  opened.set(row.id, { payload: Buffer.from(row.payload), content, at });
+  return content;
+}
+
 /** A row as its recipient sees it: the sealed payload opened (spec section 3). */
-export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.NotificationRow) {
-  const content = ctx.sealer.openJson<repo.NotificationContent>(row.payload, NOTIFICATION_PURPOSE);
+export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.ListedNotificationRow) {
+  const content = openNotice(ctx.sealer, row);
   return {
     id: row.id,
     message: content.message,

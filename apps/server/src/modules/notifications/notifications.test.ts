@@ -71,6 +71,27 @@ describe('GET /api/notifications/', () => {
     expect(body.map((item) => item.id)).toEqual(created.map((item) => item.id).reverse());
   });
 
+  it('shows a notice sealed again with what it holds now, not what it held when last read', async () => {
+    const me = await createUser(t);
+    const [signal] = await notify([{ userId: me.id, message: 'Before' }]);
+    const id = signal?.id as number;
+    const messages = async () =>
+      ((await get('/api/notifications/', me)).json() as { message: string }[]).map(
+        (notice) => notice.message,
+      );
+    expect(await messages()).toEqual(['Before']);
+    await t.database.db
+      .update(notifications)
+      .set({
+        payload: t.app.ctx.sealer.sealJson(
+          { message: 'After', report: null, report_title: null },
+          'notification.payload',
+        ),
+      })
+      .where(eq(notifications.id, id));
+    expect(await messages()).toEqual(['After']);
+  });
+
   it('answers an empty array when there are none', async () => {
     const me = await createUser(t);
     expect((await get('/api/notifications/', me)).json()).toEqual([]);

@@ -141,6 +141,32 @@ export function reportOwnerId(
 
 export type ReportAccess = { report: ReportRecord; isOwner: boolean; isAdmin: boolean };
 
+type AccessColumns = Pick<
+  ReportRecord,
+  'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'
+>;
+
+/**
+ * How the caller may see a report already read: as its owner, as one of its admins, or (null)
+ * not at all, which answers 404 so nobody learns which ids exist (DESIGN.md 5).
+ */
+export async function accessTo(
+  ctx: AppContext,
+  user: AuthUser,
+  report: AccessColumns,
+  allowed: 'owner' | 'owner-or-admin',
+): Promise<{ isOwner: boolean; isAdmin: boolean }> {
+  const isOwner = isReportOwner(ctx, user, report);
+  const isAdmin = administersReport(
+    ctx,
+    user,
+    report,
+    await isWaitingForPlatform(ctx, user, report),
+  );
+  if (!isOwner && (allowed === 'owner' || !isAdmin)) throw new NotFoundError();
+  return { isOwner, isAdmin };
+}
+
 /**
  * Loads a report the caller may see, as its owner or one of its admins. Anything else answers
  * 404, so nobody learns which ids exist (DESIGN.md 5).
@@ -153,13 +179,5 @@ export async function loadAccessibleReport(
 ): Promise<ReportAccess> {
   const report = await findReportById(ctx.db, id);
   if (!report) throw new NotFoundError();
-  const isOwner = isReportOwner(ctx, user, report);
-  const isAdmin = administersReport(
-    ctx,
-    user,
-    report,
-    await isWaitingForPlatform(ctx, user, report),
-  );
-  if (!isOwner && (allowed === 'owner' || !isAdmin)) throw new NotFoundError();
-  return { report, isOwner, isAdmin };
+  return { report, ...(await accessTo(ctx, user, report, allowed)) };
 }

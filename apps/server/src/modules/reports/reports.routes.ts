@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { evidenceFilePart, FORM_ALSO_JSON } from '../../lib/api-docs';
 import { parseByteRange } from '../../lib/byte-range';
 import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
+import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
 import { checkDeclaredLength, readReportForm } from './report-form';
 import * as service from './reports.service';
 
@@ -28,7 +29,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.user,
       preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      config: accountWriteLimit(ctx, 'rate.report-write'),
+      config: { ...accountWriteLimit(ctx, 'rate.report-write'), ...CHANGES_NO_ACCOUNT },
       schema: {
         tags,
         summary: 'File a report, with one evidence file',
