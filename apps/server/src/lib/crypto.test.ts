@@ -30,7 +30,10 @@ describe('a sealer that keeps opened values', () => {
     // Without its key, only a value still kept in memory can be read.
     keys.clear();
     expect(sealer.openText(sealed, 'test.purpose')).toBe('A message of a purged report');
+    const generation = sealer.openedGeneration;
     sealer.forgetOpened();
     expect(() => sealer.openText(sealed, 'test.purpose')).toThrow(DecryptionError);
+    // Caches of opened values kept elsewhere (the notices) see it and empty too.
+    expect(sealer.openedGeneration).not.toBe(generation);
   });
 });

@@ -83,6 +83,8 @@ export type Sealer = {
   openJson<T>(sealed: Buffer | Uint8Array, purpose: string): T;
   /** Drops every opened value kept in memory (a report and its thread were deleted). */
   forgetOpened(): void;
+  /** Changes with each `forgetOpened`: a cache of opened values elsewhere empties when it does. */
+  readonly openedGeneration: number;
 };
 
 /**
@@ -105,6 +107,7 @@ export type SealerOptions = {
 export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sealer {
   const now = options.now ?? Date.now;
   const opened = new Map<string, { text: string; at: number }>();
+  let openedGeneration = 0;
   const seal = (plaintext: Buffer | string, purpose: string) => {
     const keyId = Buffer.from(keyring.currentId, 'utf8');
     const masterKey = keyring.keys.get(keyring.currentId) as Buffer;
@@ -202,7 +205,13 @@ export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sea
     // Parsed anew each time: callers may change what they receive.
     openJson: <T>(sealed: Buffer | Uint8Array, purpose: string) =>
       JSON.parse(openText(sealed, purpose)) as T,
-    forgetOpened: () => opened.clear(),
+    forgetOpened: () => {
+      opened.clear();
+      openedGeneration += 1;
+    },
+    get openedGeneration() {
+      return openedGeneration;
+    },
   };
 }
 

@@ -95,17 +95,22 @@ type OpenedNotice = { payload: Buffer; content: Readonly<repo.NotificationConten
  * in this process's memory only, never written or logged, and bounded in count and age as the
  * sealer's (lib/crypto.ts).
  */
-const openedNotices = new WeakMap<Sealer, Map<number, OpenedNotice>>();
+const openedNotices = new WeakMap<
+  Sealer,
+  { generation: number; notices: Map<number, OpenedNotice> }
+>();
 
 function openNotice(
   sealer: Sealer,
   row: Pick<repo.ListedNotificationRow, 'id' | 'payload'>,
 ): Readonly<repo.NotificationContent> {
-  let opened = openedNotices.get(sealer);
-  if (!opened) {
-    opened = new Map();
-    openedNotices.set(sealer, opened);
+  let memory = openedNotices.get(sealer);
+  // The sealer forgot its opened values (a report was deleted or purged): so does this.
+  if (!memory || memory.generation !== sealer.openedGeneration) {
+    memory = { generation: sealer.openedGeneration, notices: new Map() };
+    openedNotices.set(sealer, memory);
   }
+  const opened = memory.notices;
   const at = Date.now();
   const kept = opened.get(row.id);
   if (kept && at - kept.at < OPENED_NOTICE_MAX_AGE_MS && kept.payload.equals(row.payload)) {
