@@ -93,28 +93,48 @@ test('a user visiting /admin-dashboard lands on /', async ({ page, request }) =>
   ).toBeVisible();
 });
 
-test('a visitor who writes a report, then signs in to send it, finds it as they left it', async ({
-  page,
-  request,
-}) => {
-  const user = await registerUser(request);
-  await page.goto('/submit-report');
-  await expect(page.getByText(/You are not signed in/)).toBeVisible();
-  await page.getByLabel('Title').fill('Bullying in year 9');
-  await page.getByLabel('Detailed Description').fill('It happens every lunch break.');
-  await page.getByRole('button', { name: 'Submit Report' }).click();
-  await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
-  await expectLoginPage(page);
-  await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/submit-report$/);
-  await expect(page.getByLabel('Title')).toHaveValue('Bullying in year 9');
-  await expect(page.getByLabel('Detailed Description')).toHaveValue(
-    'It happens every lunch break.',
-  );
-});
+for (const moment of ['after', 'before'] as const) {
+  test(`a visitor who writes a report ${moment} the app arrives, then signs in to send it, finds it as they left it`, async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request);
+    // The page arrives drawn; the app that takes it over may come after the visitor has typed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    if (moment === 'before') {
+      await page.route('**/assets/index-*.js', async (route) => {
+        asked = true;
+        await released;
+        await route.continue();
+      });
+    }
+    await page.goto('/submit-report');
+    await expect(page.getByText(/You are not signed in/)).toBeVisible();
+    await page.getByLabel('Title').fill('Bullying in year 9');
+    await page.getByLabel('Detailed Description').fill('It happens every lunch break.');
+    if (moment === 'before') {
+      await expect.poll(() => asked).toBe(true);
+      release();
+    }
+    // Enabled once the app has taken the form over.
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
+    await expectLoginPage(page);
+    await expect(page.getByText('You must be logged in to submit a report.')).toBeVisible();
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/submit-report$/);
+    await expect(page.getByLabel('Title')).toHaveValue('Bullying in year 9');
+    await expect(page.getByLabel('Detailed Description')).toHaveValue(
+      'It happens every lunch break.',
+    );
+  });
+}
 
 test('an undecodable stored token is cleared and the visitor goes to /login', async ({ page }) => {
   await page.goto('/');

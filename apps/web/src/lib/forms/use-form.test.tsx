@@ -141,6 +141,7 @@ describe('useForm', () => {
 
   it('keeps what was typed into a page drawn at build time before the app took it over', async () => {
     const onValid = vi.fn();
+    const onWatch = vi.fn();
     const container = document.createElement('div');
     container.innerHTML = renderToString(<Form resolver={accept} onValid={onValid} />);
     document.body.append(container);
@@ -148,7 +149,12 @@ describe('useForm', () => {
     const title = container.querySelector('input:not([type])') as HTMLInputElement;
     title.value = 'Typed before the app arrived';
     const root = await act(async () =>
-      hydrateRoot(container, <Form resolver={accept} onValid={onValid} />),
+      hydrateRoot(container, <Form resolver={accept} onValid={onValid} onWatch={onWatch} />),
+    );
+    // A watcher (a draft kept while its writer signs in) subscribes after the fields took the
+    // typed text in, and still hears of it.
+    expect(onWatch).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Typed before the app arrived' }),
     );
     // The untouched fields get their defaults; the typed one keeps its text.
     expect(screen.getByLabelText('Title')).toHaveValue('Typed before the app arrived');

@@ -122,6 +122,9 @@ function createForm<TForm extends FieldValues>(defaults: TForm, redraw: () => vo
   const registrations = new Map<string, Registration>();
   const watchers = new Set<WatchCallback<TForm>>();
   const watched = new Set<string>();
+  // Set when a field held text typed into the pre-rendered page. Its fields register before any
+  // effect runs, so no watcher has subscribed yet: each one hears of those values as it does.
+  let typedBeforeTakeover = false;
 
   const changed = (name: string) => {
     for (const watcher of watchers) watcher({ ...values } as TForm);
@@ -143,6 +146,7 @@ function createForm<TForm extends FieldValues>(defaults: TForm, redraw: () => vo
           fieldsOf(name).add(element);
           if (changedByPerson(element)) {
             values[name] = read(element, values[name]);
+            typedBeforeTakeover = true;
             changed(name);
           } else {
             write(element, values[name]);
@@ -170,6 +174,7 @@ function createForm<TForm extends FieldValues>(defaults: TForm, redraw: () => vo
   function watch(target: string | WatchCallback<TForm>) {
     if (typeof target === 'function') {
       watchers.add(target);
+      if (typedBeforeTakeover) target({ ...values } as TForm);
       return { unsubscribe: () => watchers.delete(target) };
     }
     watched.add(target);
