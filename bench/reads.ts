@@ -96,7 +96,12 @@ async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
   if (database === 'PostgreSQL') await recreate(postgresUrl);
   const bench = await startBenchApp({
     databaseUrl: database === 'PostgreSQL' ? postgresUrl : undefined,
-    env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_WRITE_PER_MINUTE: '1000000' },
+    env: {
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
+      // 0 measures every read made afresh, none answered from the kept reads.
+      ...(process.env.READ_CACHE_MS ? { READ_CACHE_MS: process.env.READ_CACHE_MS } : {}),
+    },
     extend: (app, handle) => {
       // One primary-key select, answered as JSON: the floor a read route is measured against.
       app.get('/bench/one-select/:id', async (request) => {

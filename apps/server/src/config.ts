@@ -73,6 +73,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   WS_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
@@ -168,6 +169,11 @@ export type Config = {
   isApiDocsOn: boolean;
   /** How often this process looks for due scheduled jobs (0: it runs none by itself). */
   scheduler: { tickMs: number };
+  /**
+   * The longest a kept answer of a busy read is used while nothing it shows has changed (0: none
+   * are kept; lib/read-cache.ts).
+   */
+  readCacheMs: number;
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
   live: { heartbeatMs: number };
   /**
@@ -285,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     metricsToken: env.METRICS_TOKEN,
     isApiDocsOn: env.API_DOCS,
+    readCacheMs: env.READ_CACHE_MS,
     deadlines: {
       acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
       feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,

@@ -7,6 +7,7 @@ import { type Counters, createMemoryCounters, createRedisCounters } from './lib/
 import { createHasher, createSealer, type Hasher, type Sealer } from './lib/crypto';
 import { errorSummary } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
+import { createReadCache, type ReadCache } from './lib/read-cache';
 import { createRedisClient } from './lib/redis';
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
@@ -24,6 +25,8 @@ export type AppContext = {
   accessTokens: AccessTokenSigner;
   /** Recent callers' accounts, in memory for a few seconds (modules/accounts/caller-cache.ts). */
   callers: CallerCache;
+  /** Answers of the busiest reads, used while nothing they show has changed (lib/read-cache.ts). */
+  reads: ReadCache;
   storage: FileStorage;
   log: FastifyBaseLogger;
   /** Opened descriptions for admin search, in memory only (modules/admin/search-texts.ts). */
@@ -64,6 +67,10 @@ export function createContext(deps: {
     hash: createHasher(deps.secrets.ownerHash),
     accessTokens: createAccessTokenSigner(deps.secrets.jwt, deps.config.tokens.accessTtlSeconds),
     callers: createCallerCache(),
+    reads: createReadCache({
+      clock: deps.clock ?? systemClock,
+      ttlMs: deps.config.readCacheMs,
+    }),
     storage: deps.storage,
     log: deps.log,
     searchTexts: createSearchTexts(),

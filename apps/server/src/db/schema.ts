@@ -23,6 +23,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -613,3 +614,14 @@ export const scheduledJobs = pgTable(
     ),
   ],
 );
+
+/**
+ * One row counting the committed changes to what the cached reads show (lib/read-cache.ts): every
+ * transaction that changes one of those tables adds one as it commits (migration 0023), so a read
+ * whose answer was kept at this count knows, in one primary-key select, that nothing it showed has
+ * changed since. No row is about a person.
+ */
+export const readGeneration = pgTable('read_generation', {
+  id: smallint('id').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});

@@ -105,7 +105,16 @@ export async function filterOf(
  * The reports an admin administers (spec section 7). Without `limit` or `offset` it answers the
  * whole list as the spec's client expects; with them, one page and the total (DESIGN.md 8).
  */
-export async function listReports(
+export function listReports(
+  ctx: AppContext,
+  admin: AuthUser,
+  query: AdminReportsQuery,
+): Promise<AdminReport[] | AdminReportPage> {
+  const key = `admin-reports:${admin.id}:${JSON.stringify(query)}`;
+  return ctx.reads.through(ctx.db, key, () => findReports(ctx, admin, query));
+}
+
+async function findReports(
   ctx: AppContext,
   admin: AuthUser,
   query: AdminReportsQuery,
@@ -129,7 +138,11 @@ export async function listReports(
 }
 
 /** Counted by the database; every status and category key is present (zero when none). */
-export async function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
+export function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
+  return ctx.reads.through(ctx.db, `analytics:${admin.id}`, () => countAnalytics(ctx, admin));
+}
+
+async function countAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
   const now = ctx.clock.now();
   const since = new Date(now);
   since.setUTCFullYear(since.getUTCFullYear() - 1);

@@ -143,6 +143,8 @@ export async function markThreadRead(
     .values(read)
     .onConflictDoUpdate({
       target: [reportReads.userId, reportReads.reportId],
-      set: { lastMessageId: sql`greatest(${reportReads.lastMessageId}, excluded.last_message_id)` },
+      set: { lastMessageId: sql`excluded.last_message_id` },
+      // Unchanged when nothing new was read: no write, so the kept answers stay (lib/read-cache.ts).
+      setWhere: sql`${reportReads.lastMessageId} < excluded.last_message_id`,
     });
 }

@@ -141,17 +141,20 @@ export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.Listed
 
 /** The caller's notifications, newest first; a page when asked for (DESIGN.md 8). */
 export async function listNotifications(
-  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'reads'>,
   userId: number,
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
-  return listOrPage(query, {
-    find: async (page) =>
-      (await repo.findNotificationsForUser(ctx.db, recipientOf(ctx, userId), page)).map((row) =>
-        toNotification(ctx, row),
-      ),
-    count: () => repo.countNotificationsForUser(ctx.db, recipientOf(ctx, userId)),
-  });
+  const key = `notifications:${userId}:${query.limit ?? ''}:${query.offset ?? ''}`;
+  return ctx.reads.through(ctx.db, key, () =>
+    listOrPage(query, {
+      find: async (page) =>
+        (await repo.findNotificationsForUser(ctx.db, recipientOf(ctx, userId), page)).map((row) =>
+          toNotification(ctx, row),
+        ),
+      count: () => repo.countNotificationsForUser(ctx.db, recipientOf(ctx, userId)),
+    }),
+  );
 }
 
 /** Someone else's notification answers 404 like one that does not exist (DESIGN.md 5). */

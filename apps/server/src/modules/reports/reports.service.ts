@@ -207,8 +207,10 @@ export async function listOwnReports(ctx: AppContext, user: AuthUser): Promise<R
 }
 
 export async function getReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
-  const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
-  return toReportPayload(ctx, report);
+  return ctx.reads.through(ctx.db, `report:${user.id}:${id}`, async () => {
+    const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
+    return toReportPayload(ctx, report);
+  });
 }
 
 /** Owner only; a resolved report is kept (spec section 4). Removes its messages and file too. */
@@ -233,6 +235,7 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
   ctx.searchTexts.forget(id);
   // Its messages and notices were kept opened by their sealed bytes, which are gone now.
   ctx.sealer.forgetOpened();
+  ctx.reads.clear();
   // The row is gone first, so no report is ever left without its file; a file whose removal
   // fails now is removed by the sweep of unreferenced files (evidence-cleanup.ts).
   if (report.evidenceKey) {

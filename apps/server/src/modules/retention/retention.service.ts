@@ -69,7 +69,10 @@ async function noticesAbout(
  * deleted by a conditional delete inside its own transaction, so a second run finds it gone.
  */
 export async function purgeExpiredReports(
-  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts'>,
+  ctx: Pick<
+    AppContext,
+    'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts' | 'reads'
+  >,
   options: { now: Date; signal?: AbortSignal },
 ): Promise<{ purged: number; files: number }> {
   const today = utcDay(options.now.getTime());
@@ -104,6 +107,7 @@ export async function purgeExpiredReports(
       if (report.isAnonymous && !report.isGuest) anonymous.add(report.id);
       ctx.searchTexts.forget(report.id);
       ctx.sealer.forgetOpened();
+      ctx.reads.clear();
       // The row is gone first; a file whose removal fails now is removed by the evidence sweep.
       if (report.evidenceKey) {
         try {
@@ -128,7 +132,10 @@ export async function purgeExpiredReports(
  * none when the interval is 0.
  */
 export function retentionJob(
-  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts'>,
+  ctx: Pick<
+    AppContext,
+    'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts' | 'reads'
+  >,
 ): JobDefinition | null {
   const intervalMs = ctx.config.retention.purgeIntervalMs;
   if (intervalMs === 0) return null;
