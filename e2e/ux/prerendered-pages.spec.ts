@@ -36,6 +36,20 @@ function collectProblems(page: Page) {
   return problems;
 }
 
+type Tokens = { access: string; refresh: string };
+
+/** A browser holding `tokens`, as the app keeps them (none: a visitor). */
+async function openAs(browser: Browser, tokens?: Tokens) {
+  const context = await browser.newContext();
+  if (tokens) {
+    await context.addInitScript((pair) => {
+      localStorage.setItem('accessToken', pair.access);
+      localStorage.setItem('refreshToken', pair.refresh);
+    }, tokens);
+  }
+  return context;
+}
+
 /** The app has taken the heading over: React keeps its own record on each node it hydrates. */
 async function expectTakenOver(page: Page) {
   await page.waitForFunction(() => {
@@ -97,12 +111,7 @@ test('the landing page loads the app for a signed-in visitor, whose links it the
   request,
 }) => {
   const user = await registerUser(request, 'landing');
-  const tokens = await apiLogin(request, user);
-  const context = await browser.newContext();
-  await context.addInitScript((pair) => {
-    localStorage.setItem('accessToken', pair.access);
-    localStorage.setItem('refreshToken', pair.refresh);
-  }, tokens);
+  const context = await openAs(browser, await apiLogin(request, user));
   const page = await context.newPage();
   const problems = collectProblems(page);
   await page.goto('/');
@@ -180,11 +189,7 @@ test('a signed-in person is not told they are signed out while the app is on its
   await expect(loginLink(visitorPage)).toBeVisible();
   await visitor.close();
 
-  const signedIn = await browser.newContext();
-  await signedIn.addInitScript((pair) => {
-    localStorage.setItem('accessToken', pair.access);
-    localStorage.setItem('refreshToken', pair.refresh);
-  }, tokens);
+  const signedIn = await openAs(browser, tokens);
   const waiting = await signedIn.newPage();
   await waiting.route('**/assets/index-*.js', (route) => route.abort());
   await waiting.goto('/submit-report');
@@ -210,25 +215,31 @@ test.describe('the admin dashboard, whose frame is drawn at build time', () => {
   const frameHeading = (page: Page) =>
     page.getByRole('heading', { level: 1, name: 'Admin Command Center' });
 
-  /** A browser holding `tokens`, as the app keeps them (none: a visitor). */
-  async function openAs(browser: Browser, tokens?: { access: string; refresh: string }) {
-    const context = await browser.newContext();
-    if (tokens) {
-      await context.addInitScript((pair) => {
-        localStorage.setItem('accessToken', pair.access);
-        localStorage.setItem('refreshToken', pair.refresh);
-      }, tokens);
+  /**
+   * `check`s the dashboard as the server drew it to a browser holding `tokens` (none: a
+   * visitor): the app's entry never arrives.
+   */
+  async function beforeTheApp(
+    browser: Browser,
+    tokens: Tokens | undefined,
+    check: (page: Page) => Promise<void>,
+  ) {
+    const context = await openAs(browser, tokens);
+    try {
+      const page = await context.newPage();
+      await page.route('**/assets/index-*.js', (route) => route.abort());
+      await page.goto('/admin-dashboard');
+      await check(page);
+    } finally {
+      await context.close();
     }
-    return context;
   }
 
-  /** The page as the server drew it: the app's entry never arrives. */
-  async function openWithoutApp(browser: Browser, tokens?: { access: string; refresh: string }) {
+  /** A page, with the app, in a new browser holding `tokens`; its problems are collected. */
+  async function withTheApp(browser: Browser, tokens?: Tokens) {
     const context = await openAs(browser, tokens);
     const page = await context.newPage();
-    await page.route('**/assets/index-*.js', (route) => route.abort());
-    await page.goto('/admin-dashboard');
-    return { context, page };
+    return { page, problems: collectProblems(page), close: () => context.close() };
   }
 
   test('is sent with its heading and the places of its panels, and no data', async ({
@@ -248,14 +259,12 @@ test.describe('the admin dashboard, whose frame is drawn at build time', () => {
   test('a visitor is not shown the frame and ends at the login page, no data asked for', async ({
     browser,
   }) => {
-    const waiting = await openWithoutApp(browser);
-    await expect(waiting.page.locator('html')).not.toHaveAttribute('data-session-role', 'admin');
-    await expect(frameHeading(waiting.page)).toBeHidden();
-    await waiting.context.close();
+    await beforeTheApp(browser, undefined, async (page) => {
+      await expect(page.locator('html')).not.toHaveAttribute('data-session-role', 'admin');
+      await expect(frameHeading(page)).toBeHidden();
+    });
 
-    const context = await openAs(browser);
-    const page = await context.newPage();
-    const problems = collectProblems(page);
+    const { page, problems, close } = await withTheApp(browser);
     const adminCalls: string[] = [];
     page.on('request', (call) => {
       if (new URL(call.url()).pathname.startsWith('/api/admin/')) adminCalls.push(call.url());
@@ -266,7 +275,7 @@ test.describe('the admin dashboard, whose frame is drawn at build time', () => {
     await expectNoAxeViolations(page);
     expect(adminCalls).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
+    await close();
   });
 
   test('a signed-in member is not shown the frame and is sent home, as before', async ({
@@ -274,19 +283,17 @@ test.describe('the admin dashboard, whose frame is drawn at build time', () => {
     request,
   }) => {
     const tokens = await apiLogin(request, await registerUser(request, 'frame'));
-    const waiting = await openWithoutApp(browser, tokens);
-    await expect(waiting.page.locator('html')).toHaveAttribute('data-session', 'stored');
-    await expect(frameHeading(waiting.page)).toBeHidden();
-    await waiting.context.close();
+    await beforeTheApp(browser, tokens, async (page) => {
+      await expect(page.locator('html')).toHaveAttribute('data-session', 'stored');
+      await expect(frameHeading(page)).toBeHidden();
+    });
 
-    const context = await openAs(browser, tokens);
-    const page = await context.newPage();
-    const problems = collectProblems(page);
+    const { page, problems, close } = await withTheApp(browser, tokens);
     await page.goto('/admin-dashboard');
     await expect(page).toHaveURL(/\/$/);
     await expect(frameHeading(page)).toHaveCount(0);
     expect(problems).toEqual([]);
-    await context.close();
+    await close();
   });
 
   test('an admin sees the frame from the HTML, then the app takes it over without a mismatch', async ({
@@ -294,14 +301,12 @@ test.describe('the admin dashboard, whose frame is drawn at build time', () => {
     request,
   }) => {
     const tokens = await apiLogin(request, superuser);
-    const waiting = await openWithoutApp(browser, tokens);
-    await expect(waiting.page.locator('html')).toHaveAttribute('data-session-role', 'admin');
-    await expect(frameHeading(waiting.page)).toBeVisible();
-    await waiting.context.close();
+    await beforeTheApp(browser, tokens, async (page) => {
+      await expect(page.locator('html')).toHaveAttribute('data-session-role', 'admin');
+      await expect(frameHeading(page)).toBeVisible();
+    });
 
-    const context = await openAs(browser, tokens);
-    const page = await context.newPage();
-    const problems = collectProblems(page);
+    const { page, problems, close } = await withTheApp(browser, tokens);
     await page.goto('/admin-dashboard');
     await expect(frameHeading(page)).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
@@ -312,6 +317,6 @@ test.describe('the admin dashboard, whose frame is drawn at build time', () => {
     await expect(page.locator('[data-admin-frame]')).toHaveCount(0);
     await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
-    await context.close();
+    await close();
   });
 });

@@ -17,6 +17,23 @@ beforeAll(async () => {
 const analytics = (user: TestUser) =>
   t.app.inject({ method: 'GET', url: '/api/admin/analytics/', headers: user.headers });
 
+/** A new administrator whom a request has read, so the callers in memory hold them. */
+async function readAdmin(): Promise<TestUser> {
+  const admin = await createAdmin(t);
+  expect((await analytics(admin)).statusCode).toBe(200);
+  return admin;
+}
+
+/** The superuser revokes or deactivates an administrator through the staff routes. */
+async function staffAction(action: 'revoke' | 'deactivate', admin: TestUser) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/staff/${admin.id}/${action}/`,
+    headers: superuser.headers,
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 /**
  * Resolves once the database has signalled a change to the account on the account-changes
  * channel. This app listened first, so by then it has heard it too.
@@ -37,26 +54,14 @@ async function signalOf(userId: number): Promise<() => Promise<void>> {
 
 describe('the caller read from memory', () => {
   it('refuses a revoked administrator on the next request, after one that read them', async () => {
-    const admin = await createAdmin(t);
-    expect((await analytics(admin)).statusCode).toBe(200);
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${admin.id}/revoke/`,
-      headers: superuser.headers,
-    });
-    expect(revoked.statusCode).toBe(200);
+    const admin = await readAdmin();
+    await staffAction('revoke', admin);
     expect((await analytics(admin)).statusCode).toBe(403);
   });
 
   it('refuses a deactivated account on the next request, after one that read it', async () => {
-    const admin = await createAdmin(t);
-    expect((await analytics(admin)).statusCode).toBe(200);
-    const deactivated = await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${admin.id}/deactivate/`,
-      headers: superuser.headers,
-    });
-    expect(deactivated.statusCode).toBe(200);
+    const admin = await readAdmin();
+    await staffAction('deactivate', admin);
     expect((await analytics(admin)).statusCode).toBe(401);
   });
 
@@ -75,8 +80,7 @@ describe('the caller read from memory', () => {
   });
 
   it('reads an account again when the database signals a change made outside any request', async () => {
-    const admin = await createAdmin(t);
-    expect((await analytics(admin)).statusCode).toBe(200);
+    const admin = await readAdmin();
     // As another server process or a management command would: straight to the database.
     const heard = await signalOf(admin.id);
     await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
@@ -85,8 +89,7 @@ describe('the caller read from memory', () => {
   });
 
   it('withholds the staff role as soon as a second factor is on, the login not having given it', async () => {
-    const admin = await createAdmin(t);
-    expect((await analytics(admin)).statusCode).toBe(200);
+    const admin = await readAdmin();
     const heard = await signalOf(admin.id);
     await t.database.db
       .insert(twoFactorCredentials)
@@ -103,10 +106,9 @@ describe('which writes keep the callers in memory', () => {
 
   it('keeps them through writes that change no account: a message, a report, a login, a refresh, a notice read', async () => {
     const reporter = await createUser(t);
-    const admin = await createAdmin(t);
     const report = await createReport(t, reporter);
     expect((await mine(reporter)).statusCode).toBe(200);
-    expect((await analytics(admin)).statusCode).toBe(200);
+    const admin = await readAdmin();
     expect(held(reporter) && held(admin)).toBe(true);
 
     const writes = [
@@ -157,15 +159,9 @@ describe('which writes keep the callers in memory', () => {
 
   it('empties them before the answer of any other write leaves, whoever it changed', async () => {
     const bystander = await createUser(t);
-    const admin = await createAdmin(t);
     expect((await mine(bystander)).statusCode).toBe(200);
-    expect((await analytics(admin)).statusCode).toBe(200);
-    const revoked = await t.app.inject({
-      method: 'POST',
-      url: `/api/staff/${admin.id}/revoke/`,
-      headers: superuser.headers,
-    });
-    expect(revoked.statusCode).toBe(200);
+    const admin = await readAdmin();
+    await staffAction('revoke', admin);
     // At once, without waiting for the database's signal.
     expect(held(admin)).toBe(false);
     expect(held(bystander)).toBe(false);

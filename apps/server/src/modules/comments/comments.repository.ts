@@ -6,18 +6,19 @@ import { reportMessages, reportReads, reports, users } from '../../db/schema';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
 
+/** A message's own columns, read alike by the queries of one message and of a whole thread. */
+const messageColumns = {
+  senderKind: reportMessages.senderKind,
+  senderUserId: reportMessages.senderUserId,
+  isInternal: reportMessages.isInternal,
+  isFeedback: reportMessages.isFeedback,
+  body: reportMessages.body,
+  sentAt: reportMessages.sentAt,
+};
+
 function selectMessages(db: Executor) {
   return db
-    .select({
-      id: reportMessages.id,
-      senderKind: reportMessages.senderKind,
-      senderUserId: reportMessages.senderUserId,
-      isInternal: reportMessages.isInternal,
-      isFeedback: reportMessages.isFeedback,
-      body: reportMessages.body,
-      sentAt: reportMessages.sentAt,
-      senderUsername: users.username,
-    })
+    .select({ id: reportMessages.id, ...messageColumns, senderUsername: users.username })
     .from(reportMessages)
     .leftJoin(users, eq(users.id, reportMessages.senderUserId));
 }
@@ -62,12 +63,7 @@ const threadOfReport = preparedQuery((db) =>
       /** Joined only for identified reports: the owner of an anonymous one is not linked. */
       ownerUsername: owner.username,
       messageId: reportMessages.id,
-      senderKind: reportMessages.senderKind,
-      senderUserId: reportMessages.senderUserId,
-      isInternal: reportMessages.isInternal,
-      isFeedback: reportMessages.isFeedback,
-      body: reportMessages.body,
-      sentAt: reportMessages.sentAt,
+      ...messageColumns,
       senderUsername: sender.username,
     })
     .from(reports)

@@ -6,15 +6,16 @@ import { TrackPage } from '@/features/intake/pages/track-page';
 import { EvidenceField } from '@/features/reports/components/evidence-field';
 import { MessageComposer } from '@/features/reports/components/message-composer';
 import { MessageList } from '@/features/reports/components/message-list';
+import { ReportFields } from '@/features/reports/components/report-fields';
 import { evidenceProblem } from '@/features/reports/evidence-check';
 
-/** The no-account pages, with the account pages' evidence field and conversation parts. */
+/** The no-account pages, with the account pages' report fields and conversation parts. */
 export function OrganizationIntakeRoute() {
-  return <OrganizationIntakePage EvidenceField={EvidenceField} evidenceProblem={evidenceProblem} />;
+  return <OrganizationIntakePage ReportFields={ReportFields} evidenceProblem={evidenceProblem} />;
 }
 
 export function PlatformIntakeRoute() {
-  return <PlatformIntakePage EvidenceField={EvidenceField} evidenceProblem={evidenceProblem} />;
+  return <PlatformIntakePage ReportFields={ReportFields} evidenceProblem={evidenceProblem} />;
 }
 
 export function TrackRoute() {

@@ -1,5 +1,6 @@
 import type { ReportMessage } from '@candor/contract/reports';
-import type { ComponentType } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
+import type { Registration } from '@/lib/forms/use-form';
 
 /**
  * Parts of the account reporting pages that the no-account pages reuse as they are (the
@@ -12,6 +13,12 @@ export type EvidenceFieldSlot = ComponentType<{
   error?: string;
   progress: number | null;
   maxMb?: number;
+}>;
+
+/** The report's title, category, description and evidence, as the account form has them. */
+export type ReportFieldsSlot = ComponentType<{
+  field(name: 'title' | 'category' | 'description'): Registration & { id: string; error?: string };
+  evidence: ComponentProps<EvidenceFieldSlot>;
 }>;
 
 export type MessageListSlot = ComponentType<{

@@ -1,10 +1,8 @@
-import { reportCategories } from '@candor/contract/enums';
 import {
   type CreateGuestReportFields,
   createGuestReportFieldsSchema,
   type GuestReportCreated,
 } from '@candor/contract/intake';
-import { REPORT_TITLE_MAX } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,13 +12,9 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
-import { SelectField } from '@/components/ui/select-field';
-import { TextAreaField } from '@/components/ui/text-area-field';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
-import { humanize } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { Navigate, useParams } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -28,12 +22,8 @@ import { useFileGuestReport } from '../api/file-guest-report';
 import { useIntakeOrganization } from '../api/get-intake-organization';
 import { prepareProofOfWork } from '../api/proof-of-work';
 import { ReceiptPanel } from '../components/receipt-panel';
-import type { EvidenceCheck, EvidenceFieldSlot } from '../components/slots';
+import type { EvidenceCheck, ReportFieldsSlot } from '../components/slots';
 
-const categoryOptions = reportCategories.map((category) => ({
-  value: category,
-  label: humanize(category),
-}));
 const fieldLabels = { title: 'Title', category: 'Category', description: 'Detailed Description' };
 const organizationTypes: Record<string, string> = {
   education: 'Educational Institution',
@@ -50,7 +40,7 @@ type IntakeFormProps = {
   slug: string | null;
   /** Who reads it, said before anything is typed. */
   destination: React.ReactNode;
-  EvidenceField: EvidenceFieldSlot;
+  ReportFields: ReportFieldsSlot;
   evidenceProblem: EvidenceCheck;
   onFiled(created: GuestReportCreated): void;
 };
@@ -58,7 +48,7 @@ type IntakeFormProps = {
 function IntakeForm({
   slug,
   destination,
-  EvidenceField,
+  ReportFields,
   evidenceProblem,
   onFiled,
 }: IntakeFormProps) {
@@ -120,15 +110,15 @@ function IntakeForm({
           className="space-y-5"
         >
           <ErrorSummary {...form.errorSummary(fieldLabels)} />
-          <TextField label="Title" required maxLength={REPORT_TITLE_MAX} {...field('title')} />
-          <SelectField label="Category" options={categoryOptions} {...field('category')} />
-          <TextAreaField label="Detailed Description" required rows={6} {...field('description')} />
-          <EvidenceField
-            file={file}
-            onChange={setFile}
-            error={fileProblem ?? errorOf('file_upload')}
-            progress={file_.isPending ? progress : null}
-            maxMb={maxMb}
+          <ReportFields
+            field={field}
+            evidence={{
+              file,
+              onChange: setFile,
+              error: fileProblem ?? errorOf('file_upload'),
+              progress: file_.isPending ? progress : null,
+              maxMb,
+            }}
           />
           <CheckboxField
             label="Mark as Priority Report"
@@ -149,7 +139,7 @@ function IntakeForm({
   );
 }
 
-type PageProps = { EvidenceField: EvidenceFieldSlot; evidenceProblem: EvidenceCheck };
+type PageProps = { ReportFields: ReportFieldsSlot; evidenceProblem: EvidenceCheck };
 
 /** `/report`: a report without an account, to the platform's administrators. */
 export function PlatformIntakePage(props: PageProps) {

@@ -1,4 +1,3 @@
-import { REPORT_TITLE_MAX, reportCategories } from '@candor/contract/labels';
 import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginState } from '@/app/route-guard';
@@ -8,20 +7,16 @@ import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Page } from '@/components/ui/page';
-import { SelectField } from '@/components/ui/select-field';
-import { TextAreaField } from '@/components/ui/text-area-field';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { tokenStorage } from '@/lib/auth/token-storage';
-import { humanize } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useCreateReport } from '../api/create-report';
 import { useReporterOrganization } from '../api/get-reporter-organization';
 import { DestinationField } from '../components/destination-field';
-import { EvidenceField } from '../components/evidence-field';
+import { ReportFields } from '../components/report-fields';
 import { SignInFirstNotice } from '../components/sign-in-first-notice';
 import { SubmitConfirmation } from '../components/submit-confirmation';
 import { evidenceProblem } from '../evidence-check';
@@ -35,10 +30,6 @@ const loadReportSchema = () =>
 const NOT_LOGGED_IN = 'You must be logged in to submit a report.';
 /** Spec section 9 has no figure for this redirect; the login page's 1.5 s reads the same. */
 const LOGIN_REDIRECT_MS = 1500;
-const categoryOptions = reportCategories.map((category) => ({
-  value: category,
-  label: humanize(category),
-}));
 /** The fields in the order the form shows them, named as their labels (the error summary). */
 const fieldLabels = {
   title: 'Title',
@@ -131,15 +122,15 @@ export function SubmitReportPage() {
       <Card>
         <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
           <ErrorSummary {...form.errorSummary(fieldLabels)} />
-          <TextField label="Title" required maxLength={REPORT_TITLE_MAX} {...field('title')} />
-          <SelectField label="Category" options={categoryOptions} {...field('category')} />
-          <TextAreaField label="Detailed Description" required rows={6} {...field('description')} />
-          <EvidenceField
-            file={file}
-            onChange={chooseFile}
-            error={fileProblem ?? errorOf('file_upload')}
-            progress={create.isPending ? progress : null}
-            maxMb={maxMb}
+          <ReportFields
+            field={field}
+            evidence={{
+              file,
+              onChange: chooseFile,
+              error: fileProblem ?? errorOf('file_upload'),
+              progress: create.isPending ? progress : null,
+              maxMb,
+            }}
           />
           <fieldset className="space-y-3">
             <legend className="sr-only">Options</legend>
