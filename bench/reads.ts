@@ -18,6 +18,9 @@ import { recordResult } from './support/results';
 const DURATION = Number(process.env.DURATION ?? 8);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const label = process.env.BENCH_LABEL ?? 'current';
+// Committed writes a second while each route and its reference are measured (0: reads only). Each
+// changes a report, as another process or a scheduled job would: the kept answers are made again.
+const WRITES_PER_SECOND = Number(process.env.WRITES_PER_SECOND ?? 0);
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_reads_bench';
 // A directory: a CPU profile of this process is written there for each route while it is measured.
@@ -90,6 +93,31 @@ async function measure(base: string, route: string, authorization?: string) {
   return { rate: result.requests.average, p99: result.latency.p99, cpuPerRequest };
 }
 
+/** Runs `work` while a report is changed and committed `WRITES_PER_SECOND` times a second. */
+async function whileWriting<T>(
+  db: Parameters<typeof sqlRows>[0],
+  reportId: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (WRITES_PER_SECOND <= 0) return work();
+  let writing = true;
+  const writer = (async () => {
+    while (writing) {
+      await sqlRows(
+        db,
+        sql`update reports set priority_flag = not priority_flag where id = ${reportId}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000 / WRITES_PER_SECOND));
+    }
+  })();
+  try {
+    return await work();
+  } finally {
+    writing = false;
+    await writer;
+  }
+}
+
 type Row = { database: string; target: string; reference: number; rate: number; p99: number };
 
 async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
@@ -151,9 +179,11 @@ async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
   for (const target of targets(reportId).filter((t) => !only || t.name.includes(only))) {
     const authorization =
       target.who === 'nobody' ? undefined : await fresh(target.who === 'admin' ? admin : reporter);
-    const reference = await measure(address, `/bench/one-select/${reporter.id}`);
+    const reference = await whileWriting(bench.database.db, reportId, () =>
+      measure(address, `/bench/one-select/${reporter.id}`),
+    );
     const measured = await profiled(`${database} ${target.name}`, () =>
-      measure(address, target.path, authorization),
+      whileWriting(bench.database.db, reportId, () => measure(address, target.path, authorization)),
     );
     rows.push({
       database,
@@ -179,7 +209,10 @@ for (const database of databases) rows.push(...(await run(database)));
 if (process.env.ONLY) process.exit(0);
 const table = [
   `${DURATION} s per route, ${CONNECTIONS} connections, the reference (one primary-key select`,
-  'answered as JSON, same process and database) measured just before each route. Build:',
+  'answered as JSON, same process and database) measured just before each route' +
+    (WRITES_PER_SECOND > 0
+      ? `, both while a report is changed ${WRITES_PER_SECOND} times a second. Build:`
+      : '. Build:'),
   `${label}.`,
   '',
   '| database | route | req/s | reference req/s | ratio | p99 ms |',
