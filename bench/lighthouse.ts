@@ -4,7 +4,7 @@
 // tokens are put in the browser's storage first (as the app keeps them) and kept across the run.
 // Needs `npm run build`. Writes the table to bench/README.md.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -92,6 +92,12 @@ async function audit(route: string, signedIn: boolean): Promise<Scores> {
     disableStorageReset: signedIn,
   });
   if (!result) throw new Error(`Lighthouse answered nothing for ${route}`);
+  // `REPORTS=<dir>`: each run's whole report, to see what the main thread did (`bootup-time`).
+  if (process.env.REPORTS) {
+    mkdirSync(process.env.REPORTS, { recursive: true });
+    const name = `${route.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.REPORTS, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const value = (key: string) => audits[key]?.numericValue ?? Number.NaN;
