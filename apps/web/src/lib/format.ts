@@ -1,5 +1,19 @@
 const style: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-const dateTime = new Intl.DateTimeFormat(undefined, style);
+
+/**
+ * A formatter made on first use, not when this module loads. The first `Intl` object a page makes
+ * sets up the browser's locale data, which takes a phone a few tenths of a second; a page that
+ * shows no date (most import this file for `humanize`) never pays for it.
+ */
+function formatter(options: Intl.DateTimeFormatOptions) {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat(undefined, options);
+    return made;
+  };
+}
+
+const dateTime = formatter(style);
 
 type DateTimeOptions = {
   /** Shown instead of a value that is not a date; the value itself unless given. */
@@ -18,17 +32,17 @@ export function formatDateTime(
   if (Number.isNaN(date.getTime())) return fallback;
   const format =
     locale === undefined && timeZone === undefined
-      ? dateTime
+      ? dateTime()
       : new Intl.DateTimeFormat(locale, { ...style, timeZone });
   return format.format(date);
 }
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const day = formatter({ dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A UTC day ("2026-11-24") as the reader writes dates, e.g. "Nov 24, 2026"; else as given. */
 export function formatDay(value: string): string {
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : day.format(date);
+  return Number.isNaN(date.getTime()) ? value : day().format(date);
 }
 
 /** "under_review" -> "Under Review". */
