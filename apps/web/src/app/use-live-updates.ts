@@ -6,7 +6,7 @@ import { notificationsQueryKey } from '@/features/notifications/api/get-notifica
 import { unreadCountQueryKey } from '@/features/notifications/api/get-unread-count';
 import { reportKeys } from '@/features/reports/api/report-keys';
 import { refreshSession } from '@/lib/api-client';
-import { startLiveSocket } from '@/lib/live/live-socket';
+import type { LiveSocket } from '@/lib/live/live-socket';
 
 /** Query key roots of the reports and admin features, which a notice about a report touches. */
 const reportQueryRoots = [reportKeys.all, adminKeys.all];
@@ -33,30 +33,41 @@ export function useLiveUpdates(onNotification?: (message: string) => void) {
     const reloadReports = () => {
       for (const root of reportQueryRoots) void queryClient.invalidateQueries({ queryKey: root });
     };
-    const live = startLiveSocket({
-      onEvent: (event) => {
-        if (event.type === 'resync') {
+    // The socket, and the schema it checks events with, load after the page has been taken over,
+    // in a task of their own: nothing on screen waits for them.
+    let live: LiveSocket | undefined;
+    let isUnmounted = false;
+    const start = ({ startLiveSocket }: typeof import('@/lib/live/live-socket')) => {
+      if (isUnmounted) return;
+      live = startLiveSocket({
+        onEvent: (event) => {
+          if (event.type === 'resync') {
+            refresh();
+            reloadReports();
+            return;
+          }
+          if (!event.message) return;
+          queryClient.setQueryData<UnreadCount>(unreadCountQueryKey, (current) => ({
+            count: (current?.count ?? 0) + 1,
+          }));
+          callback.current?.(event.message);
           refresh();
-          reloadReports();
-          return;
-        }
-        if (!event.message) return;
-        queryClient.setQueryData<UnreadCount>(unreadCountQueryKey, (current) => ({
-          count: (current?.count ?? 0) + 1,
-        }));
-        callback.current?.(event.message);
-        refresh();
-        // A notice about a report means the report or its thread changed: the pages showing
-        // reports (the reporter's and the admin dashboard) reload what they hold.
-        if (event.report !== null) reloadReports();
-      },
-      onReconnect: refresh,
-      // The account changed: a refresh answers with its current role, or ends the session
-      // (revoked or deactivated), which sends a guarded page to the login.
-      onAccountChanged: () => {
-        void refreshSession().then(() => queryClient.invalidateQueries());
-      },
-    });
-    return () => live.stop();
+          // A notice about a report means the report or its thread changed: the pages showing
+          // reports (the reporter's and the admin dashboard) reload what they hold.
+          if (event.report !== null) reloadReports();
+        },
+        onReconnect: refresh,
+        // The account changed: a refresh answers with its current role, or ends the session
+        // (revoked or deactivated), which sends a guarded page to the login.
+        onAccountChanged: () => {
+          void refreshSession().then(() => queryClient.invalidateQueries());
+        },
+      });
+    };
+    void import('@/lib/live/live-socket').then(start);
+    return () => {
+      isUnmounted = true;
+      live?.stop();
+    };
   }, [queryClient]);
 }
