@@ -45,6 +45,27 @@ function pageChunks(module) {
     .filter((file) => file.endsWith('.js'));
 }
 
+/**
+ * The page's chunks that can run before the app does, because nothing they import is the app's
+ * entry (which takes the page over as it runs): zod, the contract's schemas, formats. Each comes
+ * after what it imports, so after-paint.ts can run them one at a time, each in a short task of
+ * its own, while the app's entry is still on its way.
+ */
+function earlyChunks(module) {
+  const order = [];
+  const visit = (key, seen) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported, seen);
+    order.push(key);
+  };
+  visit(module, new Set());
+  return order
+    .filter((key) => !entryChunks.has(key) && !staticImports(key).has(entryKey))
+    .map((key) => manifest[key].file)
+    .filter((file) => file.endsWith('.js'));
+}
+
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -56,9 +77,10 @@ const entryTags = new RegExp(
 
 /**
  * The page's own small entry in place of the app's, which it loads when needed; `chunks` are the
- * files to fetch beside the app's entry when it does (the entry's imports and the page's chunks).
+ * files to fetch beside the app's entry when it does (the entry's imports and the page's chunks),
+ * and `early` those of them to run before it (see earlyChunks).
  */
-function withOwnEntry(document, entry, chunks) {
+function withOwnEntry(document, entry, chunks, early = []) {
   if (!manifest[entry]?.isEntry) throw new Error(`The build manifest has no entry ${entry}`);
   const preloads = [...staticImports(entry)]
     .slice(1)
@@ -68,6 +90,9 @@ function withOwnEntry(document, entry, chunks) {
     `data-app-entry="/${entryFile}"`,
     ...(chunks.length > 0
       ? [`data-page-chunks="${chunks.map((file) => `/${file}`).join(' ')}"`]
+      : []),
+    ...(early.length > 0
+      ? [`data-early-chunks="${early.map((file) => `/${file}`).join(' ')}"`]
       : []),
   ];
   const script = `<script type="module" crossorigin ${attributes.join(' ')}></script>`;
@@ -92,7 +117,12 @@ async function pageHtml(page) {
     .slice(1)
     .map((key) => manifest[key].file)
     .filter((file) => file.endsWith('.js'));
-  return withOwnEntry(document, AFTER_PAINT_ENTRY, [...appChunks, ...pageChunks(page.module)]);
+  return withOwnEntry(
+    document,
+    AFTER_PAINT_ENTRY,
+    [...appChunks, ...pageChunks(page.module)],
+    earlyChunks(page.module),
+  );
 }
 
 function writeWithCopies(file, text) {
