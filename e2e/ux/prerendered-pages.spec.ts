@@ -194,8 +194,14 @@ test('a signed-in person is not told they are signed out while the app is on its
   await waiting.route('**/assets/index-*.js', (route) => route.abort());
   await waiting.goto('/submit-report');
   await expect(waiting.locator('html')).toHaveAttribute('data-session', 'stored');
+  // The mark is made before the first paint: the script making it holds the paint back.
+  await expect(waiting.locator('script[data-app-entry]')).toHaveAttribute('blocking', 'render');
   await expect(notice(waiting)).toBeHidden();
   await expect(loginLink(waiting)).toBeHidden();
+  // The hidden notice takes no room either: the form does not jump up when the app removes it.
+  const titleTop = async (on: Page) => (await on.getByLabel('Title').boundingBox())?.y;
+  const topBeforeTheApp = await titleTop(waiting);
+  expect(topBeforeTheApp).toBeDefined();
 
   // Once the app has the page, it shows the person's own links and the mark is gone.
   const page = await signedIn.newPage();
@@ -207,6 +213,7 @@ test('a signed-in person is not told they are signed out while the app is on its
   await expect(page.locator('html')).not.toHaveAttribute('data-session', 'stored');
   await expect(notice(page)).toHaveCount(0);
   await expect(loginLink(page)).toHaveCount(0);
+  expect(await titleTop(page)).toBe(topBeforeTheApp);
   expect(problems).toEqual([]);
   await signedIn.close();
 });

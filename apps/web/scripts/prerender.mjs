@@ -95,7 +95,10 @@ function withOwnEntry(document, entry, chunks, early = []) {
       ? [`data-early-chunks="${early.map((file) => `/${file}`).join(' ')}"`]
       : []),
   ];
-  const script = `<script type="module" crossorigin ${attributes.join(' ')}></script>`;
+  // Render-blocking (where the browser knows the attribute): the page's small entry marks a stored
+  // session (lib/auth/session-hint.ts) before the first paint, so a signed-in person is never
+  // shown, even for a frame, what only a visitor reads, and nothing moves when it goes.
+  const script = `<script type="module" crossorigin blocking="render" ${attributes.join(' ')}></script>`;
   const withoutApp = document.replace(entryTags, '');
   if (withoutApp.includes(entryFile)) {
     throw new Error(`index.html loads ${entryFile} in a way not replaced`);

@@ -10,7 +10,7 @@ const linkClass =
 export function SignInFirstNotice() {
   const state: LoginState = { from: paths.submitReport };
   return (
-    <div data-visitor-only>
+    <div data-visitor-only="collapse">
       <Alert tone="info" className="mb-6">
         You are not signed in. You can write your report now: before it is sent you will{' '}
         <Link to={paths.login} state={state} className={linkClass}>
