@@ -80,3 +80,18 @@ export function createContext(deps: {
     metrics: createMetrics({ processMetrics: deps.config.env !== 'test' }),
   };
 }
+
+/**
+ * What this process keeps in memory about a report leaves it at once (a report deleted or
+ * purged): its opened description kept for search, the opened messages and notices, and the kept
+ * answers of the busiest reads. One place, so a new in-memory copy cannot be missed in either.
+ */
+export function forgetReportInMemory(
+  ctx: Pick<AppContext, 'searchTexts' | 'sealer' | 'reads'>,
+  reportId: number,
+): void {
+  ctx.searchTexts.forget(reportId);
+  // Its messages and notices were kept opened by their sealed bytes, which are gone now.
+  ctx.sealer.forgetOpened();
+  ctx.reads.clear();
+}

@@ -13,7 +13,10 @@ import { createReport } from '../../test/reports';
 import { sqlRows } from '../../test/sql';
 import { reports } from '../db/schema';
 import { createManualClock } from './clock';
-import { createReadCache } from './read-cache';
+import { createReadCache, type ReadKey } from './read-cache';
+
+/** A read of the one caller these unit tests need. */
+const key = (read: string): ReadKey => ({ read, caller: 1 });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,29 +45,35 @@ describe('a kept answer', () => {
     const cache = createReadCache({ clock, ttlMs: 1_000 });
     const read = vi.fn(async () => ({ made: read.mock.calls.length }));
     const db = t.database.db;
-    const first = await cache.through(db, 'k', read);
-    expect(await cache.through(db, 'k', read)).toBe(first);
+    const first = await cache.through(db, key('k'), read);
+    expect(await cache.through(db, key('k'), read)).toBe(first);
     expect(read).toHaveBeenCalledTimes(1);
 
     // Another key is another read.
-    await cache.through(db, 'other', read);
+    await cache.through(db, key('other'), read);
     expect(read).toHaveBeenCalledTimes(2);
+    // So is the same read for another caller, or with other parameters.
+    const theirs = await cache.through(db, { read: 'k', caller: 2 }, read);
+    expect(theirs).not.toBe(first);
+    await cache.through(db, { read: 'k', caller: 1, params: { page: 2 } }, read);
+    expect(read).toHaveBeenCalledTimes(4);
+    expect(await cache.through(db, key('k'), read)).toBe(first);
 
     // A commit to a table the kept answers are made from, by anyone, outside any request.
     const { report } = await scope();
     await db.update(reports).set({ priorityFlag: true }).where(eq(reports.id, report.id));
-    await cache.through(db, 'k', read);
-    expect(read).toHaveBeenCalledTimes(3);
-    await cache.through(db, 'k', read);
-    expect(read).toHaveBeenCalledTimes(3);
+    await cache.through(db, key('k'), read);
+    expect(read).toHaveBeenCalledTimes(5);
+    await cache.through(db, key('k'), read);
+    expect(read).toHaveBeenCalledTimes(5);
 
     // What depends on the time alone is at most the TTL late; a clock set back is no help.
     clock.advance(1_000);
-    await cache.through(db, 'k', read);
-    expect(read).toHaveBeenCalledTimes(4);
+    await cache.through(db, key('k'), read);
+    expect(read).toHaveBeenCalledTimes(6);
     clock.advance(-10_000);
-    await cache.through(db, 'k', read);
-    expect(read).toHaveBeenCalledTimes(5);
+    await cache.through(db, key('k'), read);
+    expect(read).toHaveBeenCalledTimes(7);
   });
 
   it('is not kept when the change commits while it is being made', async () => {
@@ -82,8 +91,8 @@ describe('a kept answer', () => {
       }
       return row?.status;
     });
-    expect(await cache.through(db, 'status', read)).toBe('pending');
-    expect(await cache.through(db, 'status', read)).toBe('under_review');
+    expect(await cache.through(db, key('status'), read)).toBe('pending');
+    expect(await cache.through(db, key('status'), read)).toBe('under_review');
   });
 
   it('leaves memory once its time is up, read again or not', async () => {
@@ -91,9 +100,9 @@ describe('a kept answer', () => {
     try {
       const clock = createManualClock();
       const cache = createReadCache({ clock, ttlMs: 1_000 });
-      await cache.through(t.database.db, 'first', async () => 'kept');
+      await cache.through(t.database.db, key('first'), async () => 'kept');
       clock.advance(500);
-      await cache.through(t.database.db, 'second', async () => 'kept');
+      await cache.through(t.database.db, key('second'), async () => 'kept');
       clock.advance(600);
       vi.advanceTimersByTime(1_000);
       expect(cache.size).toBe(1);
@@ -107,7 +116,9 @@ describe('a kept answer', () => {
 
   it('is frozen: no caller can change what the next one is given', async () => {
     const cache = createReadCache({ clock: createManualClock() });
-    const kept = await cache.through(t.database.db, 'frozen', async () => ({ list: [{ a: 1 }] }));
+    const kept = await cache.through(t.database.db, key('frozen'), async () => ({
+      list: [{ a: 1 }],
+    }));
     expect(() => {
       (kept.list[0] as { a: number }).a = 2;
     }).toThrow(TypeError);
@@ -117,8 +128,8 @@ describe('a kept answer', () => {
   it('with no time to live, keeps nothing', async () => {
     const cache = createReadCache({ clock: createManualClock(), ttlMs: 0 });
     const read = vi.fn(async () => 1);
-    await cache.through(t.database.db, 'k', read);
-    await cache.through(t.database.db, 'k', read);
+    await cache.through(t.database.db, key('k'), read);
+    await cache.through(t.database.db, key('k'), read);
     expect(read).toHaveBeenCalledTimes(2);
     expect(cache.size).toBe(0);
   });

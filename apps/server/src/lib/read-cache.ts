@@ -26,9 +26,18 @@ const READ_CACHE_MAX = 5_000;
  * A read that also writes (an admin opening a thread records what they have read) keeps its write
  * out of `read`, or makes it only when it changes something: a kept answer skips `read`.
  */
+/**
+ * What a kept answer is kept under: the read, the caller it was made for (required, so no read
+ * can forget it and hand one caller's answer to another) and the read's parameters.
+ */
+export type ReadKey = { read: string; caller: number; params?: unknown };
+
+const keyText = ({ read, caller, params }: ReadKey) =>
+  `${read}:${caller}:${params === undefined ? '' : JSON.stringify(params)}`;
+
 export type ReadCache = {
   /** The answer kept under `key` if nothing changed since it was made; else `read()`'s, kept. */
-  through<T>(db: Executor, key: string, read: () => Promise<T>): Promise<T>;
+  through<T>(db: Executor, key: ReadKey, read: () => Promise<T>): Promise<T>;
   /** Drops every kept answer (a report deleted: its words leave memory at once). */
   clear(): void;
   /** How many answers are kept (tests). */
@@ -73,8 +82,9 @@ export function createReadCache(options: {
   };
 
   return {
-    async through<T>(db: Executor, key: string, read: () => Promise<T>): Promise<T> {
+    async through<T>(db: Executor, readKey: ReadKey, read: () => Promise<T>): Promise<T> {
       if (ttlMs <= 0) return read();
+      const key = keyText(readKey);
       const [row] = await currentGeneration(db).execute();
       const generation = row?.value ?? -1;
       const now = options.clock.now().getTime();

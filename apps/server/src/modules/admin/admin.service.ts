@@ -110,8 +110,9 @@ export function listReports(
   admin: AuthUser,
   query: AdminReportsQuery,
 ): Promise<AdminReport[] | AdminReportPage> {
-  const key = `admin-reports:${admin.id}:${JSON.stringify(query)}`;
-  return ctx.reads.through(ctx.db, key, () => findReports(ctx, admin, query));
+  return ctx.reads.through(ctx.db, { read: 'admin-reports', caller: admin.id, params: query }, () =>
+    findReports(ctx, admin, query),
+  );
 }
 
 async function findReports(
@@ -139,7 +140,9 @@ async function findReports(
 
 /** Counted by the database; every status and category key is present (zero when none). */
 export function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
-  return ctx.reads.through(ctx.db, `analytics:${admin.id}`, () => countAnalytics(ctx, admin));
+  return ctx.reads.through(ctx.db, { read: 'analytics', caller: admin.id }, () =>
+    countAnalytics(ctx, admin),
+  );
 }
 
 async function countAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {

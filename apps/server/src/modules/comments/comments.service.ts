@@ -72,24 +72,28 @@ export async function listMessages(
 ): Promise<ReportMessage[]> {
   // Kept while nothing in it changes: a new message moves the database's change count, so an
   // admin given a kept thread has already had its last message recorded as read (below).
-  return ctx.reads.through(ctx.db, `thread:${user.id}:${reportId}`, async () => {
-    // The report and its thread in one statement, read before knowing whether the caller may
-    // see it: nothing of it leaves unless they may.
-    const thread = await repo.findThread(ctx.db, reportId);
-    if (!thread) throw new NotFoundError();
-    const { report, messages } = thread;
-    const { isOwner, isAdmin } = await accessTo(ctx, user, report, 'owner-or-admin');
-    const viewer = { user, isOwner, isAdmin };
-    const lastId = messages.reduce((max, message) => Math.max(max, message.id), 0);
-    // The admin's list marks what came from the reporter since this (README "Triage"). Nobody's
-    // reading is recorded but an administrator's: a reporter's would tie them to the report.
-    if (isAdmin && !isOwner && lastId > 0) {
-      await repo.markThreadRead(ctx.db, { userId: user.id, reportId, lastMessageId: lastId });
-    }
-    return messages
-      .filter((message) => isAdmin || !message.isInternal)
-      .map((message) => toPayload(ctx, report, viewer, message));
-  });
+  return ctx.reads.through(
+    ctx.db,
+    { read: 'thread', caller: user.id, params: reportId },
+    async () => {
+      // The report and its thread in one statement, read before knowing whether the caller may
+      // see it: nothing of it leaves unless they may.
+      const thread = await repo.findThread(ctx.db, reportId);
+      if (!thread) throw new NotFoundError();
+      const { report, messages } = thread;
+      const { isOwner, isAdmin } = await accessTo(ctx, user, report, 'owner-or-admin');
+      const viewer = { user, isOwner, isAdmin };
+      const lastId = messages.reduce((max, message) => Math.max(max, message.id), 0);
+      // The admin's list marks what came from the reporter since this (README "Triage"). Nobody's
+      // reading is recorded but an administrator's: a reporter's would tie them to the report.
+      if (isAdmin && !isOwner && lastId > 0) {
+        await repo.markThreadRead(ctx.db, { userId: user.id, reportId, lastMessageId: lastId });
+      }
+      return messages
+        .filter((message) => isAdmin || !message.isInternal)
+        .map((message) => toPayload(ctx, report, viewer, message));
+    },
+  );
 }
 
 export async function postMessage(

@@ -145,7 +145,7 @@ export async function listNotifications(
   userId: number,
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
-  const key = `notifications:${userId}:${query.limit ?? ''}:${query.offset ?? ''}`;
+  const key = { read: 'notifications', caller: userId, params: [query.limit, query.offset] };
   return ctx.reads.through(ctx.db, key, () =>
     listOrPage(query, {
       find: async (page) =>

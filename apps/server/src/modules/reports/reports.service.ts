@@ -4,7 +4,7 @@ import {
   createReportFieldsSchema,
   type Report,
 } from '@candor/contract/reports';
-import type { AppContext } from '../../context';
+import { type AppContext, forgetReportInMemory } from '../../context';
 import type { Executor } from '../../db/client';
 import { newReportReference } from '../../lib/codes';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
@@ -207,7 +207,7 @@ export async function listOwnReports(ctx: AppContext, user: AuthUser): Promise<R
 }
 
 export async function getReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
-  return ctx.reads.through(ctx.db, `report:${user.id}:${id}`, async () => {
+  return ctx.reads.through(ctx.db, { read: 'report', caller: user.id, params: id }, async () => {
     const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
     return toReportPayload(ctx, report);
   });
@@ -232,10 +232,7 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
       details: { reference: report.reference, status: report.status },
     });
   });
-  ctx.searchTexts.forget(id);
-  // Its messages and notices were kept opened by their sealed bytes, which are gone now.
-  ctx.sealer.forgetOpened();
-  ctx.reads.clear();
+  forgetReportInMemory(ctx, id);
   // The row is gone first, so no report is ever left without its file; a file whose removal
   // fails now is removed by the sweep of unreferenced files (evidence-cleanup.ts).
   if (report.evidenceKey) {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import { type AppContext, forgetReportInMemory } from '../../context';
 import { DAY_MS, utcDay } from '../../lib/day';
 import { errorSummary } from '../../lib/logger';
 import type { JobDefinition } from '../../lib/scheduler';
@@ -105,9 +105,7 @@ export async function purgeExpiredReports(
       if (!removed) continue;
       purged += 1;
       if (report.isAnonymous && !report.isGuest) anonymous.add(report.id);
-      ctx.searchTexts.forget(report.id);
-      ctx.sealer.forgetOpened();
-      ctx.reads.clear();
+      forgetReportInMemory(ctx, report.id);
       // The row is gone first; a file whose removal fails now is removed by the evidence sweep.
       if (report.evidenceKey) {
         try {
