@@ -5,9 +5,9 @@ import '@/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-const app = (hydrating: boolean) => (
+const app = (
   <StrictMode>
-    <App hydrating={hydrating} />
+    <App />
   </StrictMode>
 );
 // A page drawn at build time (scripts/prerender.mjs) is taken over as it is; the empty shell
@@ -15,8 +15,8 @@ const app = (hydrating: boolean) => (
 // and a tap or a key press on the page already on screen is not kept waiting behind it.
 if (root.firstElementChild) {
   startTransition(() => {
-    hydrateRoot(root, app(true));
+    hydrateRoot(root, app);
   });
 } else {
-  createRoot(root).render(app(false));
+  createRoot(root).render(app);
 }

@@ -1,9 +1,8 @@
-import { type ReactNode, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { useLocation } from '@/lib/router';
-import { HydrationBoundary } from '@/lib/use-hydrated';
 import { Footer } from './footer';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopNav } from './top-nav';
@@ -38,7 +37,7 @@ function Shell({ children }: { children: ReactNode }) {
       {/* At least a screen tall, so the footer starts below the fold and a page arriving late
           pushes nothing on screen (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
-        <HydrationBoundary
+        <Suspense
           fallback={
             <div className="mx-auto max-w-7xl px-6">
               <LoadingState label="Loading..." />
@@ -46,7 +45,7 @@ function Shell({ children }: { children: ReactNode }) {
           }
         >
           {children}
-        </HydrationBoundary>
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />
