@@ -3,6 +3,8 @@
 // the client build writes for its files. apps/server/src/plugins/web-app.ts serves them from
 // memory: a pre-rendered page for its address, the empty index.html for every other client route,
 // and the pre-rendered "Page not found" with status 404 for an address no route matches.
+
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,9 +15,8 @@ const dist = path.join(webRoot, 'dist');
 const out = path.join(dist, 'prerendered');
 const ssrEntry = path.join(webRoot, '.ssr', 'entry-server.js');
 
-const { prerenderedPages, notFoundPage, renderPage, routePatterns } = await import(
-  pathToFileURL(ssrEntry).href
-);
+const { prerenderedPages, notFoundPage, renderPage, routePatterns, sessionMarkScript } =
+  await import(pathToFileURL(ssrEntry).href);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
@@ -95,20 +96,20 @@ function withOwnEntry(document, entry, chunks, early = []) {
       ? [`data-early-chunks="${early.map((file) => `/${file}`).join(' ')}"`]
       : []),
   ];
-  // Render-blocking (where the browser knows the attribute): the page's small entry marks a stored
-  // session (lib/auth/session-hint.ts) before the first paint, so a signed-in person is never
-  // shown, even for a frame, what only a visitor reads, and nothing moves when it goes.
-  const script = `<script type="module" crossorigin blocking="render" ${attributes.join(' ')}></script>`;
+  const script = `<script type="module" crossorigin ${attributes.join(' ')}></script>`;
   const withoutApp = document.replace(entryTags, '');
   if (withoutApp.includes(entryFile)) {
     throw new Error(`index.html loads ${entryFile} in a way not replaced`);
   }
-  return withoutApp.replace('</head>', `${[script, ...preloads].join('')}</head>`);
+  return withoutApp.replace(
+    '</head>',
+    `${[`<script>${sessionMarkScript}</script>`, script, ...preloads].join('')}</head>`,
+  );
 }
 
 async function pageHtml(page) {
   const { html, title } = await renderPage(page.path);
-  // The production CSP allows no inline script (apps/server/src/plugins/security.ts).
+  // The production CSP allows no inline script but the session mark, added below by its hash.
   if (/<script\b/i.test(html)) throw new Error(`${page.path} drew an inline script`);
   const pageTitle = page.title ?? title;
   let document = template.replace(ROOT, `<div id="root">${html}</div>`);
@@ -138,6 +139,12 @@ function writeWithCopies(file, text) {
   writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
+/**
+ * The one script every pre-rendered page carries inline: it marks a stored session before the
+ * first paint (lib/auth/session-hint.ts). The server's CSP allows it by this hash, and no other.
+ */
+const scriptHashes = [`sha256-${createHash('sha256').update(sessionMarkScript).digest('base64')}`];
+
 rmSync(out, { recursive: true, force: true });
 const pages = {};
 for (const page of prerenderedPages) {
@@ -148,6 +155,6 @@ for (const page of prerenderedPages) {
 writeWithCopies(path.join(out, '404.html'), await pageHtml(notFoundPage));
 writeFileSync(
   path.join(out, 'pages.json'),
-  `${JSON.stringify({ pages, notFound: '404.html', routes: routePatterns() }, null, 2)}\n`,
+  `${JSON.stringify({ pages, notFound: '404.html', routes: routePatterns(), scriptHashes }, null, 2)}\n`,
 );
 console.log(`Pre-rendered ${Object.keys(pages).length} pages and the 404 page into ${out}`);

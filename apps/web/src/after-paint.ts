@@ -2,7 +2,8 @@
  * The script of a page drawn at build time (scripts/prerender.mjs puts it in place of the app's
  * entry). The page is already on screen from its HTML: the app, and the page's own chunks, are
  * fetched once the browser has painted it, so nothing but the CSS stands before the first paint.
- * The app then takes the page over (src/main.tsx hydrates it). The build names the files in this
+ * The app then takes the page over (src/main.tsx hydrates it). A stored session was marked before
+ * the first paint by the page's inline script (lib/auth/session-hint.ts). The build names the files in this
  * script's `data-app-entry`, `data-page-chunks` and `data-early-chunks`.
  *
  * A phone must stay free to answer a tap meanwhile, so the work is cut into short tasks: the
@@ -10,10 +11,6 @@
  * contract's schemas above all) run one by one while the app's entry is still arriving, instead of
  * all at once with the app.
  */
-import { markStoredSession } from '@/lib/auth/session-hint';
-
-markStoredSession();
-
 const script = document.querySelector<HTMLScriptElement>('script[data-app-entry]');
 const appEntry = script?.dataset.appEntry;
 const listed = (value: string | undefined) => value?.split(' ').filter(Boolean) ?? [];

@@ -7,6 +7,8 @@ import { pageModules } from '@/build/page-modules';
 import { paths } from '@/config/paths';
 import { renderedTitle } from '@/lib/document-title';
 
+export { sessionMarkScript } from '@/lib/auth/session-hint';
+
 /**
  * A page drawn at build time: `path` is the address it answers, `module` the page's own chunk in
  * the build manifest (fetched beside the app's entry, so hydration does not wait for it). The page

@@ -1,4 +1,3 @@
-import { markStoredSession } from '@/lib/auth/session-hint';
 import { STORAGE_KEYS } from '@/lib/auth/token-storage';
 import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
 
@@ -9,8 +8,6 @@ import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
  * loaded, and takes the page over, only when it would draw something else: the links of a
  * signed-in visitor. The build names the app's entry in this script's `data-app-entry`.
  */
-markStoredSession();
-
 const appEntry =
   document.querySelector<HTMLScriptElement>('script[data-app-entry]')?.dataset.appEntry;
 if (appEntry && localStorage.getItem(STORAGE_KEYS.access)) {

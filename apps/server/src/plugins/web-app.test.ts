@@ -118,6 +118,9 @@ const HOME = '<!doctype html><title>Candor</title><div id="root"><h1>Speak up</h
 const NOT_FOUND =
   '<!doctype html><title>Page not found</title><div id="root"><h1>Page not found</h1></div>';
 
+/** The hash of the pages' one inline script, as the build lists it. */
+const MARK_HASH = 'sha256-lKGlFr9u+Uioj8y1YbxURdbRAwxYrgJf7bE8PMS+1zA=';
+
 describe('serving pages pre-rendered at build time', () => {
   let built: TestApp;
   beforeAll(async () => {
@@ -134,6 +137,7 @@ describe('serving pages pre-rendered at build time', () => {
         pages: { '/': 'index.html', '/login': 'login/index.html' },
         notFound: '404.html',
         routes: ['/', '/login', '/my-reports', '/EditProfile', '/reports/:reportId'],
+        scriptHashes: [MARK_HASH],
       }),
     );
     built = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -188,6 +192,17 @@ describe('serving pages pre-rendered at build time', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(NOT_FOUND);
     }
+  });
+
+  it("allows the pages' one inline script by its hash, and no other inline script, in HTML only", async () => {
+    for (const url of ['/login', '/my-reports', '/no-such-page']) {
+      const csp = (await fetchPage(url)).headers['content-security-policy'] as string;
+      const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
+      expect(scriptSrc, url).toBe(`script-src 'self' '${MARK_HASH}'`);
+    }
+    const api = await fetchPage('/api/no-such-thing/');
+    expect(api.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(api.headers['content-security-policy']).not.toContain('sha256');
   });
 
   it('does not serve the pre-rendered files or their list at their file names', async () => {

@@ -5,6 +5,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { contentSecurityPolicyWith } from './security';
 
 const API_PREFIXES = ['/api/', '/ws/'];
 
@@ -43,7 +44,13 @@ function order(encoding: Encoding) {
 }
 
 /** What the build's pre-rendering wrote (apps/web/scripts/prerender.mjs): prerendered/pages.json. */
-type PrerenderedList = { pages: Record<string, string>; notFound: string; routes: string[] };
+type PrerenderedList = {
+  pages: Record<string, string>;
+  notFound: string;
+  routes: string[];
+  /** The inline scripts the pages carry (the stored-session mark), by hash. */
+  scriptHashes?: string[];
+};
 
 /** An address as the web app's router reads it: letter case and a trailing slash do not count. */
 const routeKey = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowerCase();
@@ -77,6 +84,8 @@ function loadPrerendered(root: string) {
     pages,
     notFound: loadHtml(path.join(dir, list.notFound)),
     isClientRoute: routeMatcher(list.routes),
+    // The pages' one inline script is allowed by its hash, on HTML answers only.
+    csp: contentSecurityPolicyWith(list.scriptHashes ?? []),
   };
 }
 
@@ -113,6 +122,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: HtmlPage) => {
+    if (prerendered) reply.header('content-security-policy', prerendered.csp);
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');
     reply.header('etag', page.etag);

@@ -1,5 +1,5 @@
 import { accessToken } from '@/test/tokens';
-import { clearSessionMark, markStoredSession } from './session-hint';
+import { clearSessionMark, markStoredSession, sessionMarkScript } from './session-hint';
 
 const root = document.documentElement;
 
@@ -36,5 +36,15 @@ describe('the stored-session mark of a pre-rendered page', () => {
     markStoredSession();
     expect(root.dataset.session).toBe('stored');
     expect(root.dataset.sessionRole).toBeUndefined();
+  });
+});
+
+describe('the inline script a pre-rendered page marks itself with', () => {
+  it('marks as markStoredSession does, needing nothing from outside itself', () => {
+    localStorage.setItem('accessToken', accessToken({ role: 'admin' }));
+    // Run as the browser runs an inline script: its text alone, in the page's global scope.
+    new Function(sessionMarkScript)();
+    expect(root.dataset.session).toBe('stored');
+    expect(root.dataset.sessionRole).toBe('admin');
   });
 });
