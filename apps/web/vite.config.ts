@@ -44,7 +44,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // The production CSP allows no inline script: keep the module preload polyfill out of HTML.
+    // The production CSP allows no inline script (but the pre-rendered pages' session mark, by its
+    // hash): keep the module preload polyfill out of HTML.
     modulePreload: { polyfill: false },
     // bench/ and the budget test read which files each page needs from here.
     manifest: true,

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Strict headers and a CSP with no inline script (DESIGN.md 9). */
+/**
+ * Strict headers and a CSP with no inline script (DESIGN.md 9); the pre-rendered pages' one inline
+ * script is allowed by its hash on their HTML alone (contentSecurityPolicyWith, plugins/web-app.ts).
+ */
 const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
