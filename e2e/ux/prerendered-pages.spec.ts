@@ -170,6 +170,30 @@ test('a form sent before the app has loaded puts nothing in the address', async 
   expect(await posted.json()).toHaveProperty('detail');
 });
 
+test('someone typing into a field as the app takes the page over keeps typing into it', async ({
+  page,
+}) => {
+  // The app's entry is held back until the visitor is typing in the pre-rendered form.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/submit-report');
+  const title = page.getByLabel('Title');
+  await title.click();
+  await page.keyboard.type('Bullying ');
+  release();
+  // Enabled once the app has taken the form over; the field kept focus meanwhile.
+  await expect(page.getByRole('button', { name: 'Submit Report' })).toBeEnabled();
+  await expect(title).toBeFocused();
+  await page.keyboard.type('in year 9');
+  await expect(title).toHaveValue('Bullying in year 9');
+});
+
 test('a signed-in person is not told they are signed out while the app is on its way', async ({
   browser,
   request,

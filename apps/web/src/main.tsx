@@ -5,9 +5,9 @@ import '@/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-const app = (
+const app = (hydrating: boolean) => (
   <StrictMode>
-    <App />
+    <App hydrating={hydrating} />
   </StrictMode>
 );
 // A page drawn at build time (scripts/prerender.mjs) is taken over as it is; the empty shell
@@ -15,8 +15,8 @@ const app = (
 // and a tap or a key press on the page already on screen is not kept waiting behind it.
 if (root.firstElementChild) {
   startTransition(() => {
-    hydrateRoot(root, app);
+    hydrateRoot(root, app(true));
   });
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(app(false));
 }

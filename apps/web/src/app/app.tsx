@@ -1,22 +1,27 @@
 import { useState } from 'react';
 import { createBrowserHistory, createMemoryHistory, Router } from '@/lib/router';
+import { HydrationState } from '@/lib/use-hydrated';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 type AppProps = {
   /** The address to draw, when rendering on the server; in a browser the tab's own history. */
   location?: string;
+  /** In a browser: it takes over a page drawn at build time (src/main.tsx hydrates it). */
+  hydrating?: boolean;
 };
 
-export function App({ location }: AppProps) {
+export function App({ location, hydrating = false }: AppProps) {
   const [history] = useState(() =>
     location === undefined ? createBrowserHistory() : createMemoryHistory(location),
   );
   return (
-    <AppProviders>
-      <Router history={history}>
-        <AppRoutes />
-      </Router>
-    </AppProviders>
+    <HydrationState overBuiltHtml={location !== undefined || hydrating}>
+      <AppProviders>
+        <Router history={history}>
+          <AppRoutes />
+        </Router>
+      </AppProviders>
+    </HydrationState>
   );
 }

@@ -1,21 +1,35 @@
-import { type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { useLocation } from '@/lib/router';
+import { HydrationBoundary } from '@/lib/use-hydrated';
 import { Footer } from './footer';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopNav } from './top-nav';
+
+/** Focus is in a field that takes typing (a text box, a list, an editable region). */
+function isTypingInField() {
+  const active = document.activeElement;
+  return (
+    active instanceof HTMLElement &&
+    (active.isContentEditable || active.matches('input, textarea, select'))
+  );
+}
 
 function Shell({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
 
   // Each page announces itself: focus starts at its top, before the page draws (a layout effect),
-  // so the page's heading (PageHeading) finds it there and takes it once it appears.
+  // so the page's heading (PageHeading) finds it there and takes it once it appears. Never from a
+  // field someone is typing in: on a page drawn at build time they may have started before the
+  // app took it over, and their next keys would go nowhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
   useLayoutEffect(() => {
-    if (!location.hash) document.getElementById('main')?.focus({ preventScroll: true });
+    if (!location.hash && !isTypingInField()) {
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
   }, [location.pathname]);
 
   if (status === 'initializing') {
@@ -37,7 +51,7 @@ function Shell({ children }: { children: ReactNode }) {
       {/* At least a screen tall, so the footer starts below the fold and a page arriving late
           pushes nothing on screen (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
-        <Suspense
+        <HydrationBoundary
           fallback={
             <div className="mx-auto max-w-7xl px-6">
               <LoadingState label="Loading..." />
@@ -45,7 +59,7 @@ function Shell({ children }: { children: ReactNode }) {
           }
         >
           {children}
-        </Suspense>
+        </HydrationBoundary>
       </main>
       <Footer />
       <ScrollRestoration />

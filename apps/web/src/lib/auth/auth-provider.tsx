@@ -33,7 +33,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<'initializing' | 'ready'>(() =>
     isHydrated && startupDecision() === 'refresh' ? 'initializing' : 'ready',
   );
-  const session = useSyncExternalStore(tokenStorage.subscribe, snapshot, visitorSnapshot);
+  // Over pre-rendered HTML the visitor's session until the browser draws on its own: reading the
+  // stored one at once would make React redraw the whole page in one long task after hydrating.
+  const session = useSyncExternalStore(
+    tokenStorage.subscribe,
+    isHydrated ? snapshot : visitorSnapshot,
+    visitorSnapshot,
+  );
 
   useEffect(() => {
     const decision = startupDecision();
