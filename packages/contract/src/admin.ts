@@ -6,11 +6,12 @@ import {
   reportStatusSchema,
 } from './enums';
 import { requiredText, tooLongMessage } from './fields';
+import { ADMIN_SEARCH_MAX, adminReportOrders } from './labels';
 import { pageOf, pageQuerySchema } from './pagination';
 import { MESSAGE_MAX, reportSchema } from './reports';
 import { z } from './zod';
 
-export const adminReportOrders = ['newest', 'oldest', 'deadline'] as const;
+export { ADMIN_SEARCH_MAX, adminReportOrders };
 export type AdminReportOrder = (typeof adminReportOrders)[number];
 
 /** Spec section 2: the dashboard's status filter also offers `all`. */
@@ -29,7 +30,7 @@ export const adminReportsQuerySchema = z.object({
    * Matches title, description and category, and the reference number with or without its
    * dashes, whole or any part of at least four of its characters.
    */
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(ADMIN_SEARCH_MAX).optional(),
   priority: z.enum(['all', 'true', 'false'], { error: 'Choose all, true or false.' }).optional(),
   /** `deadline`: the next legal deadline first; reports with none come last. */
   order: z

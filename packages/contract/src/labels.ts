@@ -24,6 +24,12 @@ export const accessRequestTypes = ['individual', 'organization'] as const;
 
 export const organizationTypes = ['education', 'corporate', 'government', 'nonprofit'] as const;
 
+/** The admin list's orders (admin.ts); `deadline`: the next legal deadline first. */
+export const adminReportOrders = ['newest', 'oldest', 'deadline'] as const;
+
+/** The longest search the admin list takes (admin.ts). */
+export const ADMIN_SEARCH_MAX = 200;
+
 /** Where a report goes (enums.ts, reportDestinationSchema). */
 export const reportDestinations = ['organization', 'platform'] as const;
 

@@ -70,8 +70,9 @@ describe('page weight budgets (gzipped JavaScript before the page draws)', () =>
     expect(landing.gzipBytes).toBeLessThan(5 * KB);
   });
 
-  it('keeps the chart library and the decision form out of the admin dashboard', () => {
+  it('keeps the chart library, the decision form and zod out of the admin dashboard', () => {
     const admin = (weights.get('admin-dashboard') as PageWeight).files.join(' ');
-    expect(admin).not.toMatch(/recharts|decision-dialog|use-contract-form/);
+    expect(admin).toMatch(/admin-dashboard-page-/);
+    expect(admin).not.toMatch(/recharts|decision-dialog|use-contract-form|zod/);
   });
 });

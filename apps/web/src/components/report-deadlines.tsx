@@ -1,4 +1,4 @@
-import type { ReportDeadlines as Deadlines } from '@candor/contract/deadlines';
+import type { ReportDeadlines as Deadlines } from '@candor/contract/deadline-clock';
 import { type ReporterDeadlineLine, reporterDeadlineLines } from '@/lib/deadline-words';
 
 const marks: Record<ReporterDeadlineLine['state'], string> = {

@@ -1,5 +1,5 @@
-import type { ReportDeadlines } from '@candor/contract/deadlines';
-import { nextDeadline } from '@candor/contract/deadlines';
+import type { ReportDeadlines } from '@candor/contract/deadline-clock';
+import { nextDeadline } from '@candor/contract/deadline-clock';
 import { chipText, formatLongDay, reporterDeadlineLines } from './deadline-words';
 
 const HOUR = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import {
   deadlineState,
   type NextDeadline,
   type ReportDeadlines,
-} from '@candor/contract/deadlines';
+} from '@candor/contract/deadline-clock';
 
 const longDays = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,4 +1,10 @@
-import { type AdminReportsQuery, adminReportsQuerySchema } from '@candor/contract/admin';
+import type { AdminReportsQuery } from '@candor/contract/admin';
+import {
+  ADMIN_SEARCH_MAX,
+  adminReportOrders,
+  reportCategories,
+  reportStatuses,
+} from '@candor/contract/labels';
 
 /** The dashboard's list as the address holds it, each part always set ('all' for no filter). */
 export type DashboardQuery = Required<
@@ -18,16 +24,33 @@ export const defaultDashboardQuery: DashboardQuery = {
 const listKeys = ['q', 'category', 'status', 'priority', 'order', 'overdue'] as const;
 
 /**
+ * The values the contract's `adminReportsQuerySchema` takes for each filter, from its plain lists:
+ * the dashboard's first load needs no zod (a test holds the two together).
+ */
+export const filterChoices = {
+  category: ['all', ...reportCategories],
+  status: ['all', ...reportStatuses],
+  priority: ['all', 'true', 'false'],
+  order: adminReportOrders,
+  overdue: ['true', 'false'],
+} as const satisfies Record<Exclude<(typeof listKeys)[number], 'q'>, readonly string[]>;
+
+function isChoice<T extends string>(choices: readonly T[], value: string): value is T {
+  return (choices as readonly string[]).includes(value);
+}
+
+/**
  * Reads the list's search, filters, sort and page from the address (so Back, reload and a shared
- * link show the same list). A part the contract refuses falls back to its default.
+ * link show the same list). A part the contract would refuse falls back to its default.
  */
 export function readDashboardQuery(params: URLSearchParams): DashboardQuery {
   const query: DashboardQuery = { ...defaultDashboardQuery };
-  for (const key of listKeys) {
+  const q = params.get('q')?.trim();
+  if (q !== undefined && q.length <= ADMIN_SEARCH_MAX) query.q = q;
+  for (const key of Object.keys(filterChoices) as (keyof typeof filterChoices)[]) {
     const value = params.get(key);
-    if (value === null) continue;
-    const parsed = adminReportsQuerySchema.shape[key].safeParse(value);
-    if (parsed.success && parsed.data !== undefined) Object.assign(query, { [key]: parsed.data });
+    if (value !== null && isChoice(filterChoices[key], value))
+      Object.assign(query, { [key]: value });
   }
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) query.page = page;

@@ -1,4 +1,4 @@
-import { nextDeadline, type ReportDeadlines } from '@candor/contract/deadlines';
+import { nextDeadline, type ReportDeadlines } from '@candor/contract/deadline-clock';
 import { Clock } from 'lucide-react';
 import { chipText, formatLongDay } from '@/lib/deadline-words';
 
