@@ -31,10 +31,6 @@ function markFromStorage(accessKey: string) {
   }
 }
 
-export function markStoredSession() {
-  markFromStorage(STORAGE_KEYS.access);
-}
-
 /** The text of the inline script that marks a pre-rendered page (above). */
 export const sessionMarkScript = `(${markFromStorage.toString()})(${JSON.stringify(STORAGE_KEYS.access)})`;
 
