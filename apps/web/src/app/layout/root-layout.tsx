@@ -2,20 +2,12 @@ import { type ReactNode, useLayoutEffect } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { isTypingInField, MAIN_ID } from '@/lib/focus';
 import { useLocation } from '@/lib/router';
 import { HydrationBoundary } from '@/lib/use-hydrated';
 import { Footer } from './footer';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopNav } from './top-nav';
-
-/** Focus is in a field that takes typing (a text box, a list, an editable region). */
-function isTypingInField() {
-  const active = document.activeElement;
-  return (
-    active instanceof HTMLElement &&
-    (active.isContentEditable || active.matches('input, textarea, select'))
-  );
-}
 
 function Shell({ children }: { children: ReactNode }) {
   const { status } = useAuth();
@@ -28,7 +20,7 @@ function Shell({ children }: { children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
   useLayoutEffect(() => {
     if (!location.hash && !isTypingInField()) {
-      document.getElementById('main')?.focus({ preventScroll: true });
+      document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
     }
   }, [location.pathname]);
 
@@ -42,7 +34,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
-        href="#main"
+        href={`#${MAIN_ID}`}
         className="sr-only z-50 rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:inline-flex focus:min-h-11 focus:items-center"
       >
         Skip to main content
@@ -50,7 +42,7 @@ function Shell({ children }: { children: ReactNode }) {
       <TopNav />
       {/* At least a screen tall, so the footer starts below the fold and a page arriving late
           pushes nothing on screen (layout shift). */}
-      <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <HydrationBoundary
           fallback={
             <div className="mx-auto max-w-7xl px-6">

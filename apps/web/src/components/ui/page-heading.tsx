@@ -1,22 +1,12 @@
 import { type ComponentProps, useEffect, useRef } from 'react';
 import { useDocumentTitle } from '@/lib/document-title';
+import { isFocusAdrift } from '@/lib/focus';
 
 type PageHeadingProps = ComponentProps<'h1'> & {
   /** The browser tab's title; by default the heading's text when it is a string. */
   documentTitle?: string;
   as?: 'h1' | 'h2';
 };
-
-/** Focus left on nothing in particular: the page, its main region, or an element now removed. */
-function isFocusAdrift() {
-  const active = document.activeElement;
-  return (
-    !active ||
-    active === document.body ||
-    active.id === 'main' ||
-    !document.documentElement.contains(active)
-  );
-}
 
 /**
  * A page's heading. When it appears after a navigation (focus then rests on the page itself),
