@@ -15,8 +15,14 @@ const dist = path.join(webRoot, 'dist');
 const out = path.join(dist, 'prerendered');
 const ssrEntry = path.join(webRoot, '.ssr', 'entry-server.js');
 
-const { prerenderedPages, notFoundPage, renderPage, routePatterns, sessionMarkScript } =
-  await import(pathToFileURL(ssrEntry).href);
+const {
+  prerenderedPages,
+  notFoundPage,
+  renderPage,
+  routePatterns,
+  sessionMarkScript,
+  prerenderedListText,
+} = await import(pathToFileURL(ssrEntry).href);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
@@ -155,6 +161,6 @@ for (const page of prerenderedPages) {
 writeWithCopies(path.join(out, '404.html'), await pageHtml(notFoundPage));
 writeFileSync(
   path.join(out, 'pages.json'),
-  `${JSON.stringify({ pages, notFound: '404.html', routes: routePatterns(), scriptHashes }, null, 2)}\n`,
+  prerenderedListText({ pages, notFound: '404.html', routes: routePatterns(), scriptHashes }),
 );
 console.log(`Pre-rendered ${Object.keys(pages).length} pages and the 404 page into ${out}`);

@@ -1,3 +1,4 @@
+import { type PrerenderedList, prerenderedListSchema } from '@candor/contract/web-build';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -8,6 +9,11 @@ import { paths } from '@/config/paths';
 import { renderedTitle } from '@/lib/document-title';
 
 export { sessionMarkScript } from '@/lib/auth/session-hint';
+
+/** The text of `prerendered/pages.json`, checked against the shape the server reads. */
+export function prerenderedListText(list: PrerenderedList): string {
+  return `${JSON.stringify(prerenderedListSchema.parse(list), null, 2)}\n`;
+}
 
 /**
  * A page drawn at build time: `path` is the address it answers, `module` the page's own chunk in

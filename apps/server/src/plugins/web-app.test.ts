@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { PrerenderedList } from '@candor/contract/web-build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 
@@ -138,7 +139,7 @@ describe('serving pages pre-rendered at build time', () => {
         notFound: '404.html',
         routes: ['/', '/login', '/my-reports', '/EditProfile', '/reports/:reportId'],
         scriptHashes: [MARK_HASH],
-      }),
+      } satisfies PrerenderedList),
     );
     built = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
@@ -146,6 +147,22 @@ describe('serving pages pre-rendered at build time', () => {
 
   const fetchPage = (url: string, headers: Record<string, string> = {}) =>
     built.app.inject({ method: 'GET', url, headers });
+
+  it('does not start on a page list that is not what the build writes', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'candor-dist-'));
+    mkdirSync(path.join(dist, 'prerendered'));
+    writeWithCopies(path.join(dist, 'index.html'), SHELL);
+    writeFileSync(
+      path.join(dist, 'prerendered', 'pages.json'),
+      JSON.stringify({
+        pages: {},
+        notFound: '404.html',
+        routes: ['/'],
+        scriptHashes: ['unsafe-inline'],
+      }),
+    );
+    await expect(buildTestApp({ env: { WEB_DIST_DIR: dist } })).rejects.toThrow(/scriptHashes/);
+  });
 
   it.each([
     ['/', HOME],

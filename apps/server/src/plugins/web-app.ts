@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { prerenderedListSchema } from '@candor/contract/web-build';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,15 +44,6 @@ function order(encoding: Encoding) {
   return encoding === 'br' ? 0 : encoding === 'gzip' ? 1 : 2;
 }
 
-/** What the build's pre-rendering wrote (apps/web/scripts/prerender.mjs): prerendered/pages.json. */
-type PrerenderedList = {
-  pages: Record<string, string>;
-  notFound: string;
-  routes: string[];
-  /** The inline scripts the pages carry (the stored-session mark), by hash. */
-  scriptHashes?: string[];
-};
-
 /** An address as the web app's router reads it: letter case and a trailing slash do not count. */
 const routeKey = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowerCase();
 
@@ -75,7 +67,8 @@ function loadPrerendered(root: string) {
   const dir = path.join(root, 'prerendered');
   const listFile = path.join(dir, 'pages.json');
   if (!existsSync(listFile)) return null;
-  const list = JSON.parse(readFileSync(listFile, 'utf8')) as PrerenderedList;
+  // The build's own file: a list that is not what the server reads stops the start (zod says why).
+  const list = prerenderedListSchema.parse(JSON.parse(readFileSync(listFile, 'utf8')));
   const pages = new Map<string, HtmlPage>();
   for (const [pathname, file] of Object.entries(list.pages)) {
     pages.set(routeKey(pathname), loadHtml(path.join(dir, file)));
@@ -85,7 +78,7 @@ function loadPrerendered(root: string) {
     notFound: loadHtml(path.join(dir, list.notFound)),
     isClientRoute: routeMatcher(list.routes),
     // The pages' one inline script is allowed by its hash, on HTML answers only.
-    csp: contentSecurityPolicyWith(list.scriptHashes ?? []),
+    csp: contentSecurityPolicyWith(list.scriptHashes),
   };
 }
 

@@ -1,0 +1,18 @@
+import { z } from './zod';
+
+/**
+ * `prerendered/pages.json` in the web build: what its pre-rendering writes
+ * (apps/web/scripts/prerender.mjs, through `prerenderedListText` in src/entry-server.tsx) and the
+ * server reads at start (apps/server/src/plugins/web-app.ts).
+ */
+export const prerenderedListSchema = z.strictObject({
+  /** Each address drawn at build time, and its file under `prerendered/`. */
+  pages: z.record(z.string().startsWith('/'), z.string().min(1)),
+  /** The "Page not found" page, answered with 404 to an address no route matches. */
+  notFound: z.string().min(1),
+  /** The router's patterns (`/reports/:reportId`). */
+  routes: z.array(z.string().startsWith('/')).min(1),
+  /** The inline scripts the pages carry (the stored-session mark), by hash, for the HTML's CSP. */
+  scriptHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]+={0,2}$/)),
+});
+export type PrerenderedList = z.infer<typeof prerenderedListSchema>;
