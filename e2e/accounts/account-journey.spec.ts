@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerUser, uniqueUsername } from '../support/api';
+import { holdAppEntry } from '../support/hold';
 import { expectLoginPage } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
 
@@ -100,25 +101,14 @@ for (const moment of ['after', 'before'] as const) {
   }) => {
     const user = await registerUser(request);
     // The page arrives drawn; the app that takes it over may come after the visitor has typed.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    if (moment === 'before') {
-      await page.route('**/assets/index-*.js', async (route) => {
-        asked = true;
-        await released;
-        await route.continue();
-      });
-    }
+    const entry = moment === 'before' ? await holdAppEntry(page) : null;
     await page.goto('/submit-report');
     await expect(page.getByText(/You are not signed in/)).toBeVisible();
     await page.getByLabel('Title').fill('Bullying in year 9');
     await page.getByLabel('Detailed Description').fill('It happens every lunch break.');
-    if (moment === 'before') {
-      await expect.poll(() => asked).toBe(true);
-      release();
+    if (entry) {
+      await expect.poll(entry.asked).toBe(true);
+      entry.release();
     }
     // Enabled once the app has taken the form over.
     await page.getByRole('button', { name: 'Submit Report' }).click();

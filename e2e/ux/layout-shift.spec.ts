@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { holdRequests } from '../support/hold';
 
 type ShiftWindow = Window & { layoutShift: number };
 
@@ -9,14 +10,7 @@ type ShiftWindow = Window & { layoutShift: number };
 for (const width of [390, 1280]) {
   test(`the contact page does not move when its details arrive (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/site/', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const details = await holdRequests(page, '**/api/site/');
     await page.addInitScript(() => {
       const shifts = window as unknown as ShiftWindow;
       shifts.layoutShift = 0;
@@ -32,7 +26,7 @@ for (const width of [390, 1280]) {
     await page.goto('/contact-us');
     await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
-    release();
+    details.release();
     await expect(page.getByRole('link', { name: /@/ })).toBeVisible();
     // Layout shifts are reported after the frame that made them.
     await page.evaluate(

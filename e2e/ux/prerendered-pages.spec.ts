@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { holdAppEntry } from '../support/hold';
 
 /**
  * Public pages are drawn at build time (apps/web/scripts/prerender.mjs): the server sends each
@@ -174,19 +175,12 @@ test('someone typing into a field as the app takes the page over keeps typing in
   page,
 }) => {
   // The app's entry is held back until the visitor is typing in the pre-rendered form.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/index-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const entry = await holdAppEntry(page);
   await page.goto('/submit-report');
   const title = page.getByLabel('Title');
   await title.click();
   await page.keyboard.type('Bullying ');
-  release();
+  entry.release();
   // Enabled once the app has taken the form over; the field kept focus meanwhile.
   await expect(page.getByRole('button', { name: 'Submit Report' })).toBeEnabled();
   await expect(title).toBeFocused();
