@@ -171,6 +171,27 @@ test('a form sent before the app has loaded puts nothing in the address', async 
   expect(await posted.json()).toHaveProperty('detail');
 });
 
+for (const path of ['/login', '/contact-us', '/report']) {
+  test(`${path} asks for the app's files only once it is on screen`, async ({ page }) => {
+    await page.goto(path);
+    await expectTakenOver(page);
+    const { shown, requests } = await page.evaluate(() => ({
+      shown: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      requests: performance
+        .getEntriesByType('resource')
+        .filter(
+          (entry) => /\/assets\/.*\.js$/.test(entry.name) && !entry.name.includes('after-paint'),
+        )
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+    }));
+    expect(shown).toBeGreaterThan(0);
+    expect(requests.map((request) => request.name).join(' ')).toMatch(/\/assets\/index-/);
+    // Nothing but the page's small first script shares the network with its first paint.
+    for (const request of requests)
+      expect(request.startTime, request.name).toBeGreaterThanOrEqual(shown as number);
+  });
+}
+
 test('someone typing into a field as the app takes the page over keeps typing into it', async ({
   page,
 }) => {

@@ -1,7 +1,7 @@
 /**
  * The script of a page drawn at build time (scripts/prerender.mjs puts it in place of the app's
  * entry). The page is already on screen from its HTML: the app, and the page's own chunks, are
- * fetched once the browser has painted it, so nothing but the CSS stands before the first paint.
+ * fetched once the browser has shown it, so nothing but the CSS stands before the first paint.
  * The app then takes the page over (src/main.tsx hydrates it). A stored session was marked before
  * the first paint by the page's inline script (lib/auth/session-hint.ts). The build names the files in this
  * script's `data-app-entry`, `data-page-chunks` and `data-early-chunks`.
@@ -45,5 +45,31 @@ async function loadApp(entry: string) {
   await import(/* @vite-ignore */ entry);
 }
 
-// The frame after the next one: the page has been painted by then.
-if (appEntry) requestAnimationFrame(() => setTimeout(() => void loadApp(appEntry), 0));
+/** How long after its first frame a page that reports no paint waits before loading the app. */
+const UNREPORTED_PAINT_MS = 400;
+
+/**
+ * Calls `start` once the page is on screen. The browser reports the first contentful paint when
+ * the frame is shown, some frames after the one that drew it: files asked for before then would
+ * share a slow network with the CSS and the page's first paint. A browser that reports no paints
+ * starts after the frame after the next one; one that reports them but has not (a page that was
+ * hidden as it loaded) starts a little later anyway.
+ */
+function whenOnScreen(start: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    setTimeout(start, 0);
+  };
+  const observer = PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ? new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+      })
+    : undefined;
+  observer?.observe({ type: 'paint', buffered: true });
+  requestAnimationFrame(() => setTimeout(once, observer ? UNREPORTED_PAINT_MS : 0));
+}
+
+if (appEntry) whenOnScreen(() => void loadApp(appEntry));
