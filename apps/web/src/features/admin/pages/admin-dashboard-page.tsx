@@ -1,6 +1,6 @@
 import type { UpdateReportStatusInput } from '@candor/contract/admin';
 import { DEFAULT_ADMIN_PAGE_SIZE } from '@candor/contract/page-sizes';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -46,6 +46,10 @@ export function AdminDashboardPage() {
     limit: DEFAULT_ADMIN_PAGE_SIZE,
     offset: (query.page - 1) * DEFAULT_ADMIN_PAGE_SIZE,
   });
+  // A page of reports takes a phone a while to draw: it is drawn in the background, in short
+  // slices, so a tap or a key typed in the search box is answered meanwhile. What is on screen
+  // stays until the new page is ready.
+  const shown = useDeferredValue(reports.data);
   const change = useStatusChange();
   // Mounted from the first decision on, and kept, so the dialog can close itself.
   const hasDecided = useRef(false);
@@ -85,16 +89,16 @@ export function AdminDashboardPage() {
 
   // After paging, the new page's heading takes focus once its reports are on screen.
   useEffect(() => {
-    if (isPaging && reports.data && !reports.isPlaceholderData) {
+    if (isPaging && shown && shown === reports.data && !reports.isPlaceholderData) {
       headingRef.current?.focus();
       setIsPaging(false);
     }
-  }, [isPaging, reports.data, reports.isPlaceholderData]);
+  }, [isPaging, shown, reports.data, reports.isPlaceholderData]);
 
   const categories = Object.entries(analytics.data?.reports_by_category ?? {})
     .filter(([, count]) => count > 0)
     .map(([category]) => category);
-  const total = reports.data?.count ?? 0;
+  const total = shown?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / DEFAULT_ADMIN_PAGE_SIZE));
   const listAddress = `${location.pathname}${location.search}`;
   const filters: Filters = { ...query, q: typed };
@@ -138,23 +142,23 @@ export function AdminDashboardPage() {
             }}
           />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
-          {reports.isPending && <LoadingState label="Loading reports..." />}
+          {!shown && !reports.isError && <LoadingState label="Loading reports..." />}
           {reports.isError && (
             <Alert tone="error">
               Could not load reports. Please ensure you are logged in as an admin.
             </Alert>
           )}
-          {reports.data && reports.data.results.length === 0 && (
+          {shown && shown.results.length === 0 && (
             <p className="py-6 text-center text-muted">No reports found matching your criteria</p>
           )}
-          {reports.data && reports.data.results.length > 0 && (
+          {shown && shown.results.length > 0 && (
             <>
               <p className="text-sm text-muted" aria-live="polite">
                 {total} report{total === 1 ? '' : 's'}
                 {pages > 1 ? ` · page ${query.page} of ${pages}` : ''}
               </p>
               <ul className="space-y-4">
-                {reports.data.results.map((report) => (
+                {shown.results.map((report) => (
                   <AdminReportCard
                     key={report.id}
                     report={report}
