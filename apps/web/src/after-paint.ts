@@ -3,8 +3,8 @@
  * entry). The page is already on screen from its HTML: the app, and the page's own chunks, are
  * fetched once the browser has shown it, so nothing but the CSS stands before the first paint.
  * The app then takes the page over (src/main.tsx hydrates it). A stored session was marked before
- * the first paint by the page's inline script (lib/auth/session-hint.ts). The build names the files in this
- * script's `data-app-entry`, `data-page-chunks` and `data-early-chunks`.
+ * the first paint by the page's inline script (lib/auth/session-hint.ts). The build names the
+ * files in this script's `data-app-entry`, `data-page-chunks` and `data-early-chunks`.
  *
  * A phone must stay free to answer a tap meanwhile, so the work is cut into short tasks: the
  * chunks are asked for a few at a time, and the chunks that can run before the app (zod and the
