@@ -22,6 +22,19 @@ describe('a sealer that keeps opened values', () => {
     expect(() => sealer.openText(sealed, 'other.purpose')).toThrow(DecryptionError);
   });
 
+  it('keeps an opened value for ten minutes from its opening at most', () => {
+    const keys = new Map(keyring.keys);
+    let now = 1_000_000;
+    const sealer = createSealer({ ...keyring, keys }, { keepsOpened: true, now: () => now });
+    const sealed = sealer.seal('Seen a while ago', 'test.purpose');
+    expect(sealer.openText(sealed, 'test.purpose')).toBe('Seen a while ago');
+    keys.clear();
+    now += 10 * 60_000 - 1;
+    expect(sealer.openText(sealed, 'test.purpose')).toBe('Seen a while ago');
+    now += 2;
+    expect(() => sealer.openText(sealed, 'test.purpose')).toThrow(DecryptionError);
+  });
+
   it('holds no opened value once told to forget them', () => {
     const keys = new Map(keyring.keys);
     const sealer = createSealer({ ...keyring, keys }, { keepsOpened: true });

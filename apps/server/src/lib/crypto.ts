@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Envelope encryption at rest (DESIGN.md 4): each value gets its own random data key, which is
@@ -106,7 +107,13 @@ export type SealerOptions = {
 
 export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sealer {
   const now = options.now ?? Date.now;
-  const opened = new Map<string, { text: string; at: number }>();
+  // Least recently used first out; each kept from its opening for at most the age above.
+  const opened = new LRUCache<string, string>({
+    max: OPENED_MAX_ENTRIES,
+    ttl: OPENED_MAX_AGE_MS,
+    ttlResolution: 0,
+    perf: { now },
+  });
   let openedGeneration = 0;
   const seal = (plaintext: Buffer | string, purpose: string) => {
     const keyId = Buffer.from(keyring.currentId, 'utf8');
@@ -186,12 +193,9 @@ export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sea
     const sealed = Buffer.isBuffer(input) ? input : Buffer.from(input);
     const key = `${purpose}\u0000${sealed.toString('latin1')}`;
     const kept = opened.get(key);
-    const at = now();
-    if (kept && at - kept.at < OPENED_MAX_AGE_MS) return kept.text;
+    if (kept !== undefined) return kept;
     const text = open(sealed, purpose).toString('utf8');
-    opened.delete(key);
-    if (opened.size >= OPENED_MAX_ENTRIES) opened.delete(opened.keys().next().value as string);
-    opened.set(key, { text, at });
+    opened.set(key, text);
     return text;
   };
 

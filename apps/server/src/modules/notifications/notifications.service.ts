@@ -5,6 +5,7 @@ import type {
 } from '@candor/contract/notifications';
 import type { PageQuery } from '@candor/contract/pagination';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
@@ -85,7 +86,7 @@ export async function createNotifications(
 const OPENED_NOTICES_MAX = 20_000;
 const OPENED_NOTICE_MAX_AGE_MS = 10 * 60_000;
 
-type OpenedNotice = { payload: Buffer; content: Readonly<repo.NotificationContent>; at: number };
+type OpenedNotice = { payload: Buffer; content: Readonly<repo.NotificationContent> };
 
 /**
  * Notices opened lately, by id, each with the sealed bytes it was opened from: a list reads the
@@ -97,7 +98,7 @@ type OpenedNotice = { payload: Buffer; content: Readonly<repo.NotificationConten
  */
 const openedNotices = new WeakMap<
   Sealer,
-  { generation: number; notices: Map<number, OpenedNotice> }
+  { generation: number; notices: LRUCache<number, OpenedNotice> }
 >();
 
 function openNotice(
@@ -107,21 +108,18 @@ function openNotice(
   let memory = openedNotices.get(sealer);
   // The sealer forgot its opened values (a report was deleted or purged): so does this.
   if (!memory || memory.generation !== sealer.openedGeneration) {
-    memory = { generation: sealer.openedGeneration, notices: new Map() };
+    memory = {
+      generation: sealer.openedGeneration,
+      notices: new LRUCache({ max: OPENED_NOTICES_MAX, ttl: OPENED_NOTICE_MAX_AGE_MS }),
+    };
     openedNotices.set(sealer, memory);
   }
-  const opened = memory.notices;
-  const at = Date.now();
-  const kept = opened.get(row.id);
-  if (kept && at - kept.at < OPENED_NOTICE_MAX_AGE_MS && kept.payload.equals(row.payload)) {
-    return kept.content;
-  }
+  const kept = memory.notices.get(row.id);
+  if (kept?.payload.equals(row.payload)) return kept.content;
   const content = Object.freeze(
     sealer.openJson<repo.NotificationContent>(row.payload, NOTIFICATION_PURPOSE),
   );
-  opened.delete(row.id);
-  if (opened.size >= OPENED_NOTICES_MAX) opened.delete(opened.keys().next().value as number);
-  opened.set(row.id, { payload: Buffer.from(row.payload), content, at });
+  memory.notices.set(row.id, { payload: Buffer.from(row.payload), content });
   return content;
 }
 
