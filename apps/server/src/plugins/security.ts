@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Strict headers and a CSP with no inline script (DESIGN.md 9); the pre-rendered pages' one inline
- * script is allowed by its hash on their HTML alone (contentSecurityPolicyWith, plugins/web-app.ts).
+ * script is allowed by its hash on HTML answers alone (`allowPageScripts`, plugins/web-app.ts).
  */
 const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
@@ -74,14 +74,37 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * HTML answers carry inline scripts with these hashes (`sha256-…`): their CSP allows them,
+     * and no other. Every other answer keeps `script-src 'self'` alone.
+     */
+    allowPageScripts(scriptHashes: readonly string[]): void;
+  }
+}
+
+const isHtml = (type: unknown) => typeof type === 'string' && type.startsWith('text/html');
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaders(helmetOptions);
+  const { 'content-security-policy': policy, ...headers } = securityHeaders(helmetOptions);
+  let pagePolicy = policy as string;
+  app.decorate('allowPageScripts', (scriptHashes: readonly string[]) => {
+    pagePolicy = contentSecurityPolicyWith(scriptHashes);
+  });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // A route with a policy of its own (a stored file's sandbox, the API docs') keeps it.
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header(
+        'content-security-policy',
+        isHtml(reply.getHeader('content-type')) ? pagePolicy : policy,
+      );
+    }
     done(null, payload);
   });
   const origins = app.ctx.config.corsOrigins;

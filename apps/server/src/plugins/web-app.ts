@@ -6,7 +6,6 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicyWith } from './security';
 
 const API_PREFIXES = ['/api/', '/ws/'];
 
@@ -77,8 +76,7 @@ function loadPrerendered(root: string) {
     pages,
     notFound: loadHtml(path.join(dir, list.notFound)),
     isClientRoute: routeMatcher(list.routes),
-    // The pages' one inline script is allowed by its hash, on HTML answers only.
-    csp: contentSecurityPolicyWith(list.scriptHashes),
+    scriptHashes: list.scriptHashes,
   };
 }
 
@@ -101,6 +99,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   }
   const index = loadHtml(path.join(root, 'index.html'));
   const prerendered = loadPrerendered(root);
+  // The pages' one inline script is allowed by its hash, on HTML answers only.
+  if (prerendered) app.allowPageScripts(prerendered.scriptHashes);
   const assetsDir = `${path.sep}assets${path.sep}`;
   await app.register(fastifyStatic, {
     root,
@@ -115,16 +115,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const sendHtml = (request: FastifyRequest, reply: FastifyReply, page: HtmlPage) => {
-    if (prerendered) reply.header('content-security-policy', prerendered.csp);
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');
     reply.header('etag', page.etag);
+    // Before the 304 too: the browser takes the CSP it keeps for the page from the latest answer.
+    reply.type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepted = request.headers['accept-encoding'];
     const chosen = (accepted && page.negotiator.negotiate(accepted)) || 'identity';
     const variant = page.variants.get(chosen) ?? (page.variants.get('identity') as HtmlVariant);
     if (variant.encoding !== 'identity') reply.header('content-encoding', variant.encoding);
-    reply.type('text/html; charset=utf-8');
     return reply.send(variant.body);
   };
 
