@@ -35,7 +35,7 @@ const helmetOptions: HelmetOptions = {
  * The CSP of a page whose only inline scripts are those with `scriptHashes` (`sha256-…`, the
  * build's list: apps/web/scripts/prerender.mjs), allowed by hash; everything else as above.
  */
-export function contentSecurityPolicyWith(scriptHashes: readonly string[]): string {
+function contentSecurityPolicyWith(scriptHashes: readonly string[]): string {
   for (const hash of scriptHashes) {
     if (!/^sha256-[A-Za-z0-9+/]+={0,2}$/.test(hash)) throw new Error(`Not a script hash: ${hash}`);
   }
@@ -57,7 +57,7 @@ export function contentSecurityPolicyWith(scriptHashes: readonly string[]): stri
  * The headers helmet writes for `options`, computed once: they depend on nothing in the request,
  * and building helmet's middleware for each request cost about a twentieth of a read's time.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {
