@@ -1,5 +1,8 @@
 import { z } from './zod';
 
+/** How a script is named in a CSP by its hash (`sha256-` and the base64 digest). */
+export const SCRIPT_HASH_PATTERN = /^sha256-[A-Za-z0-9+/]+={0,2}$/;
+
 /**
  * `prerendered/pages.json` in the web build: what its pre-rendering writes
  * (apps/web/scripts/prerender.mjs, through `prerenderedListText` in src/entry-server.tsx) and the
@@ -13,6 +16,6 @@ export const prerenderedListSchema = z.strictObject({
   /** The router's patterns (`/reports/:reportId`). */
   routes: z.array(z.string().startsWith('/')).min(1),
   /** The inline scripts the pages carry (the stored-session mark), by hash, for the HTML's CSP. */
-  scriptHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]+={0,2}$/)),
+  scriptHashes: z.array(z.string().regex(SCRIPT_HASH_PATTERN)),
 });
 export type PrerenderedList = z.infer<typeof prerenderedListSchema>;

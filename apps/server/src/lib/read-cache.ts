@@ -12,6 +12,15 @@ export const READ_CACHE_TTL_MS = 1_000;
 const READ_CACHE_MAX = 5_000;
 
 /**
+ * What a kept answer is kept under: the read, the caller it was made for (required, so no read
+ * can forget it and hand one caller's answer to another) and the read's parameters.
+ */
+export type ReadKey = { read: string; caller: number; params?: unknown };
+
+const keyText = ({ read, caller, params }: ReadKey) =>
+  `${read}:${caller}:${params === undefined ? '' : JSON.stringify(params)}`;
+
+/**
  * The answers of the busiest reads (a report, its thread, notices, the admin list and analytics),
  * kept in this process's memory only (never written or logged), each under a key naming the read,
  * its caller and its parameters: one caller is never given what another was.
@@ -26,15 +35,6 @@ const READ_CACHE_MAX = 5_000;
  * A read that also writes (an admin opening a thread records what they have read) keeps its write
  * out of `read`, or makes it only when it changes something: a kept answer skips `read`.
  */
-/**
- * What a kept answer is kept under: the read, the caller it was made for (required, so no read
- * can forget it and hand one caller's answer to another) and the read's parameters.
- */
-export type ReadKey = { read: string; caller: number; params?: unknown };
-
-const keyText = ({ read, caller, params }: ReadKey) =>
-  `${read}:${caller}:${params === undefined ? '' : JSON.stringify(params)}`;
-
 export type ReadCache = {
   /** The answer kept under `key` if nothing changed since it was made; else `read()`'s, kept. */
   through<T>(db: Executor, key: ReadKey, read: () => Promise<T>): Promise<T>;

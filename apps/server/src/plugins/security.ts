@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SCRIPT_HASH_PATTERN } from '@candor/contract/web-build';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -37,7 +38,7 @@ const helmetOptions: HelmetOptions = {
  */
 function contentSecurityPolicyWith(scriptHashes: readonly string[]): string {
   for (const hash of scriptHashes) {
-    if (!/^sha256-[A-Za-z0-9+/]+={0,2}$/.test(hash)) throw new Error(`Not a script hash: ${hash}`);
+    if (!SCRIPT_HASH_PATTERN.test(hash)) throw new Error(`Not a script hash: ${hash}`);
   }
   const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, unknown> };
   const headers = securityHeaders({
