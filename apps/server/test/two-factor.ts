@@ -39,3 +39,25 @@ export async function enrol(t: TestApp, user: TestUser): Promise<Enrolled> {
     headers: { authorization: `Bearer ${body.tokens.access}` },
   };
 }
+
+/** A full sign-in: password, then a code of the next step (the enrolment used this one). */
+export async function signInWithCode(
+  t: TestApp,
+  user: Pick<TestUser, 'username' | 'password'>,
+  secret: string,
+): Promise<{ authorization: string }> {
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/accounts/login/',
+    payload: { username: user.username, password: user.password },
+  });
+  const { challenge } = first.json() as { challenge?: string };
+  if (!challenge) throw new Error(`no second-factor challenge: ${first.body}`);
+  const second = await t.app.inject({
+    method: 'POST',
+    url: '/api/two-factor/login/',
+    payload: { challenge, code: totpCode(secret, 1) },
+  });
+  if (second.statusCode !== 200) throw new Error(`code step failed: ${second.body}`);
+  return { authorization: `Bearer ${(second.json() as { access: string }).access}` };
+}

@@ -14,6 +14,7 @@ import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/
 import { listOrPage } from '../../lib/pagination';
 import {
   findUserById,
+  lockStoredAccount,
   promoteOutsideOrganizations,
   updateUser,
 } from '../accounts/accounts.repository';
@@ -33,11 +34,18 @@ export function hashClaimCode(ctx: Pick<AppContext, 'hash'>, code: string) {
   return ctx.hash(CLAIM_CODE_PURPOSE, normalizeHumanCode(code));
 }
 
-function refuseExistingAccess(caller: AuthUser, type: AccessRequestType) {
-  if (type === 'individual' && caller.role === 'admin') {
+/**
+ * Decided on the stored account, never on the role the token acts with: an administrator whose
+ * second factor is withheld acts as a plain user (modules/two-factor/standing.ts), yet must not
+ * apply to become the administrator of something else.
+ */
+async function refuseExistingAccess(ctx: AppContext, caller: AuthUser, type: AccessRequestType) {
+  const stored = await findUserById(ctx.db, caller.id);
+  if (!stored) throw new BadRequestError('Your account is not available.');
+  if (type === 'individual' && (stored.role === 'admin' || stored.isSuperuser)) {
     throw new BadRequestError('You are already an administrator.');
   }
-  if (type === 'organization' && caller.role === 'admin' && caller.organizationId !== null) {
+  if (type === 'organization' && stored.role === 'admin' && stored.organizationId !== null) {
     throw new BadRequestError('You already administer an organisation.');
   }
 }
@@ -52,7 +60,7 @@ export async function createRequest(
   input: AccessRequestData,
 ): Promise<AccessRequestCreated> {
   if (caller) {
-    refuseExistingAccess(caller, input.request_type);
+    await refuseExistingAccess(ctx, caller, input.request_type);
     if (await repo.hasPendingForUser(ctx.db, caller.id)) {
       throw new BadRequestError(PENDING_FOR_ACCOUNT);
     }
@@ -155,7 +163,7 @@ async function grantAdminAccess(
     });
   }
   if (row.userId === null) return;
-  const user = await findUserById(tx, row.userId);
+  const user = await lockStoredAccount(tx, row.userId);
   if (!user) return;
   if (organizationId === null) {
     // An individual approval makes a platform administrator, and only of someone outside every
@@ -166,15 +174,32 @@ async function grantAdminAccess(
       await refuseMember(tx, (await findUserById(tx, user.id)) ?? user);
     }
   } else {
+    // The administrator of another organisation is never moved away from it: that one would be
+    // left without its administrator (the stored role decides, locked above).
+    if (
+      user.role === 'admin' &&
+      user.organizationId !== null &&
+      user.organizationId !== organizationId
+    ) {
+      throw new BadRequestError(
+        `${user.username} already administers an organisation, so this approval cannot make them the administrator of another. The superuser can hand their organisation over first.`,
+      );
+    }
     await updateUser(tx, user.id, { role: 'admin', organizationId });
   }
-  if (user.role !== 'admin') {
+  if (user.role !== 'admin' || user.organizationId !== organizationId) {
     await insertAuditEntry(tx, {
       ...actor,
-      action: 'user.role_changed',
+      action: user.role !== 'admin' ? 'user.role_changed' : 'user.organization_changed',
       objectType: 'user',
       objectId: user.id,
-      details: { from: user.role, to: 'admin', access_request_id: row.id },
+      details: {
+        from: user.role,
+        to: 'admin',
+        access_request_id: row.id,
+        from_organization_id: user.organizationId,
+        organization_id: organizationId,
+      },
     });
   }
 }

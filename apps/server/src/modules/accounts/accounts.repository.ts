@@ -107,6 +107,47 @@ export async function promoteOutsideOrganizations(db: Executor, id: number): Pro
   return rows.length === 1;
 }
 
+/** The stored account, locked for the caller's transaction. */
+export async function lockStoredAccount(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
+/** What decides a change of the account's own scope: its stored role, never the acting one. */
+export async function lockStoredRole(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      role: users.role,
+      isSuperuser: users.isSuperuser,
+      organizationId: users.organizationId,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Takes a plain member out of their organisation: only while the stored account is a member of
+ * it and neither an administrator nor the superuser (an administrator is revoked or handed over,
+ * never leaves). False otherwise.
+ */
+export async function leaveOrganizationAsMember(db: Executor, id: number, organizationId: number) {
+  const rows = await db
+    .update(users)
+    .set({ organizationId: null, updatedAt: utcToday })
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.organizationId, organizationId),
+        eq(users.role, 'user'),
+        eq(users.isSuperuser, false),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 /** Sets the organisation of an account that is not an administrator; false otherwise. */
 export async function joinOrganizationAsMember(db: Executor, id: number, organizationId: number) {
   const rows = await db

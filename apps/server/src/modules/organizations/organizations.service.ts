@@ -10,7 +10,11 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
-import { joinOrganizationAsMember, updateUser } from '../accounts/accounts.repository';
+import {
+  joinOrganizationAsMember,
+  leaveOrganizationAsMember,
+  lockStoredRole,
+} from '../accounts/accounts.repository';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { updateOrganizationPeriods } from '../deadlines/deadlines.repository';
@@ -20,6 +24,9 @@ import * as repo from './organizations.repository';
 
 const JOIN_CODE_PURPOSE = 'organization.join';
 const INVALID_CODE = 'This join code is not valid.';
+const ADMINS_CANNOT_JOIN = 'Administrators cannot join an organisation with a code.';
+const ADMIN_CANNOT_LEAVE =
+  'The administrator of an organisation cannot leave it. The superuser can hand the administration over to another member, or revoke it.';
 
 type Member = Pick<AuthUser, 'id' | 'role' | 'organizationId'>;
 
@@ -75,29 +82,64 @@ export async function getMine(ctx: AppContext, user: Member): Promise<MyOrganiza
 }
 
 export async function join(ctx: AppContext, user: Member, code: string): Promise<MyOrganization> {
-  if (user.role === 'admin') {
-    throw new BadRequestError('Administrators cannot join an organisation with a code.');
-  }
   const organization = await repo.findOrganizationByJoinCodeHash(ctx.db, hashJoinCode(ctx, code));
   if (!organization) throw new BadRequestError(INVALID_CODE);
-  if (user.organizationId !== null && user.organizationId !== organization.id) {
-    throw new BadRequestError('Leave your current organisation before joining another.');
-  }
-  // Only while not an administrator: an approval committed a moment earlier is seen.
-  if (!(await joinOrganizationAsMember(ctx.db, user.id, organization.id))) {
-    throw new BadRequestError('Administrators cannot join an organisation with a code.');
-  }
+  await ctx.db.transaction(async (tx) => {
+    // Decided on the stored account, locked: never on the role the token acts with, which a
+    // withheld second factor turns into a plain user's (modules/two-factor/standing.ts).
+    const stored = await lockStoredRole(tx, user.id);
+    if (!stored) throw new BadRequestError(INVALID_CODE);
+    if (stored.role === 'admin' || stored.isSuperuser)
+      throw new BadRequestError(ADMINS_CANNOT_JOIN);
+    if (stored.organizationId !== null && stored.organizationId !== organization.id) {
+      throw new BadRequestError('Leave your current organisation before joining another.');
+    }
+    if (stored.organizationId === organization.id) return;
+    if (!(await joinOrganizationAsMember(tx, user.id, organization.id))) {
+      throw new BadRequestError(ADMINS_CANNOT_JOIN);
+    }
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      actorRole: 'user',
+      action: 'organization.member_joined',
+      objectType: 'organization',
+      objectId: organization.id,
+      details: { user_id: user.id },
+    });
+  });
   return toMine(ctx, organization, { ...user, organizationId: organization.id });
 }
 
+/**
+ * A member leaves their organisation. Decided on the stored account, locked, and written only
+ * while it is still a plain member of that organisation: an administrator (or the superuser)
+ * never leaves, they are revoked or handed over (modules/staff), so an organisation is not left
+ * without its administrator, and an organisation's administrator cannot turn into a platform one.
+ * Audited.
+ */
 export async function leave(ctx: AppContext, user: Member): Promise<void> {
-  if (user.organizationId === null) {
-    throw new BadRequestError('You are not a member of an organisation.');
-  }
-  if (isOrganizationAdmin(user)) {
-    throw new BadRequestError('The administrator of an organisation cannot leave it.');
-  }
-  await updateUser(ctx.db, user.id, { organizationId: null });
+  await ctx.db.transaction(async (tx) => {
+    const stored = await lockStoredRole(tx, user.id);
+    if (!stored || stored.organizationId === null) {
+      throw new BadRequestError('You are not a member of an organisation.');
+    }
+    const organizationId = stored.organizationId;
+    if (
+      stored.role !== 'user' ||
+      stored.isSuperuser ||
+      !(await leaveOrganizationAsMember(tx, user.id, organizationId))
+    ) {
+      throw new BadRequestError(ADMIN_CANNOT_LEAVE);
+    }
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      actorRole: 'user',
+      action: 'organization.member_left',
+      objectType: 'organization',
+      objectId: organizationId,
+      details: { user_id: user.id },
+    });
+  });
 }
 
 /** A new join code for the caller's organisation; the old one stops working. */
