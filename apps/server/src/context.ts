@@ -3,7 +3,12 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
-import { type Counters, createMemoryCounters, createRedisCounters } from './lib/counters';
+import {
+  type Counters,
+  createMemoryCounters,
+  createRedisCounters,
+  withFallback,
+} from './lib/counters';
 import { createHasher, createSealer, type Hasher, type Sealer } from './lib/crypto';
 import { errorSummary } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
@@ -75,7 +80,14 @@ export function createContext(deps: {
     log: deps.log,
     searchTexts: createSearchTexts(),
     redis,
-    counters: redis ? createRedisCounters(redis) : createMemoryCounters(),
+    counters: redis
+      ? withFallback(createRedisCounters(redis), createMemoryCounters(), (error) =>
+          deps.log.warn(
+            { error: errorSummary(error) },
+            'shared counters unavailable: counting in this process',
+          ),
+        )
+      : createMemoryCounters(),
     clock: deps.clock ?? systemClock,
     metrics: createMetrics({ processMetrics: deps.config.env !== 'test' }),
   };

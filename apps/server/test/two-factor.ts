@@ -22,6 +22,7 @@ export async function enrol(t: TestApp, user: TestUser): Promise<Enrolled> {
     method: 'POST',
     url: '/api/two-factor/enrolment/',
     headers: user.headers,
+    payload: { password: user.password },
   });
   if (started.statusCode !== 201) throw new Error(`enrolment failed: ${started.body}`);
   const { secret } = started.json() as { secret: string };

@@ -150,6 +150,8 @@ export const accessClaimsSchema = z.object({
    * REQUIRE_STAFF_2FA withholds the role of staff who have not enrolled (role is then 'user').
    */
   two_factor: z.enum(['verified', 'enrolment_required']).optional(),
+  /** The account's token epoch when signed: a token of an earlier epoch is refused. */
+  ver: z.number().int().optional(),
   exp: z.number(),
   jti: z.string(),
 });

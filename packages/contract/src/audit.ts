@@ -19,6 +19,7 @@ export const auditActions = [
   'user.two_factor_enabled',
   'user.two_factor_disabled',
   'user.two_factor_recovery_code_used',
+  'user.two_factor_recovery_codes_renewed',
   'user.two_factor_reset',
   'user.deactivated',
   'user.reactivated',

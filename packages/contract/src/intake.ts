@@ -88,7 +88,14 @@ export const receiptInputSchema = z
   .pipe(z.string().regex(/^\d{16}$/, RECEIPT_FORMAT_MESSAGE));
 
 /** `POST /api/track/session/`: the receipt in the body, never in a URL. */
-export const trackSessionInputSchema = z.strictObject({ receipt: receiptInputSchema });
+/**
+ * The receipt, and a solved challenge of `GET /api/track/challenge/` when /track asks for one
+ * (428: many wrong receipts were tried in the last hour).
+ */
+export const trackSessionInputSchema = z.strictObject({
+  receipt: receiptInputSchema,
+  proof: z.string().max(8192).optional(),
+});
 export type TrackSessionInput = z.input<typeof trackSessionInputSchema>;
 
 /** What changed since the reporter's last visit to /track. */

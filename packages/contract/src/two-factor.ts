@@ -1,4 +1,4 @@
-import { tokenPairSchema } from './accounts';
+import { deleteAccountInputSchema, tokenPairSchema } from './accounts';
 import { roleSchema } from './enums';
 import { REQUIRED_MESSAGE } from './fields';
 import { z } from './zod';
@@ -42,6 +42,24 @@ export type TwoFactorLoginInput = z.input<typeof twoFactorLoginInputSchema>;
 
 export const twoFactorCodeInputSchema = z.strictObject({ code: totpCodeSchema });
 export type TwoFactorCodeInput = z.input<typeof twoFactorCodeInputSchema>;
+
+/**
+ * The current password, asked before the second factor is set up or new recovery codes are
+ * made: a live access token alone (stolen, or a session left open) must not be able to.
+ */
+export const twoFactorPasswordInputSchema = deleteAccountInputSchema;
+export type TwoFactorPasswordInput = z.input<typeof twoFactorPasswordInputSchema>;
+
+/** Turning the second factor off: a current code from the app, and the current password. */
+export const twoFactorDisableInputSchema = z.strictObject({
+  code: totpCodeSchema,
+  password: deleteAccountInputSchema.shape.password,
+});
+export type TwoFactorDisableInput = z.input<typeof twoFactorDisableInputSchema>;
+
+/** New recovery codes, shown once; the earlier ones stop working. */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesSchema>;
 
 /** The recovery-code field of the login's second step, as its form checks it. */
 export const recoveryCodeInputSchema = z.strictObject({ recovery_code: recoveryCodeSchema });

@@ -132,6 +132,12 @@ export const users = pgTable(
      * trigger whenever `role` turns to admin (migration 0018), whichever path promotes it.
      */
     adminSince: date('admin_since', { mode: 'string' }),
+    /**
+     * Access tokens carry the epoch they were signed in, and a token of an earlier epoch is
+     * refused: logging out, a new password, a second factor turned on or reset and revoked access
+     * move it on, so the 5-minute tokens already out stop working at once (sessions.service.ts).
+     */
+    tokenEpoch: integer('token_epoch').notNull().default(0),
     /** UTC days, never instants (lib/day.ts): registration and the last change to the account. */
     createdAt: date('created_at', { mode: 'string' }).notNull().default(utcToday),
     updatedAt: date('updated_at', { mode: 'string' }).notNull().default(utcToday),
@@ -432,6 +438,21 @@ export const reportOwnerIndex = pgTable('report_owner_index', {
   ownerKey: text('owner_key').primaryKey(),
   entries: bytea('entries').notNull(),
 });
+
+/**
+ * Proof-of-work challenges already accepted (modules/intake/proof-of-work.ts), so each is
+ * accepted once across every server process, with or without Redis: its signature (random, from
+ * the server's own signing) and when it expires, after which the row is swept. Nothing about
+ * who solved it.
+ */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('used_challenges_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * Conversions of stored rows that need the server's keys, so a migration cannot do them: a

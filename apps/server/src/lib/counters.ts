@@ -13,6 +13,8 @@ export type Counters = {
   /** Adds one to `key`; the first hit opens a window of `windowMs`. */
   hit(key: string, windowMs: number): Promise<CounterState>;
   peek(key: string): Promise<CounterState>;
+  /** Takes one back from `key` (an attempt that succeeded), never below zero. */
+  giveBack(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 };
 
@@ -41,11 +43,21 @@ export function createMemoryCounters(max = 100_000): Counters {
     async peek(key) {
       return stateOf(live(key));
     },
+    async giveBack(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async clear(key) {
       entries.delete(key);
     },
   };
 }
+
+/** DECR that stops at zero and never creates a key (an expired window stays gone). */
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /** Counters in Redis: INCR, with the expiry set only by the hit that opened the window. */
 export function createRedisCounters(redis: Redis, prefix = 'candor-count:'): Counters {
@@ -70,8 +82,39 @@ export function createRedisCounters(redis: Redis, prefix = 'candor-count:'): Cou
       const ttl = Number(answers?.[1]?.[1] ?? 0);
       return count > 0 && ttl > 0 ? { count, resetInMs: ttl } : EMPTY;
     },
+    async giveBack(key) {
+      await redis.eval(GIVE_BACK_SCRIPT, 1, prefix + key);
+    },
     async clear(key) {
       await redis.del(prefix + key);
     },
+  };
+}
+
+/**
+ * Shared counters that fall back to this process's own while the shared store fails: a limit is
+ * then kept per process (looser by the number of processes, never open), and the store is tried
+ * again on every call. Guessing limits must not open when Redis goes down.
+ */
+export function withFallback(
+  shared: Counters,
+  local: Counters,
+  warn: (error: unknown) => void,
+): Counters {
+  const either =
+    <A extends unknown[], R>(pick: (counters: Counters) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await pick(shared)(...args);
+      } catch (error) {
+        warn(error);
+        return pick(local)(...args);
+      }
+    };
+  return {
+    hit: either((counters) => counters.hit),
+    peek: either((counters) => counters.peek),
+    giveBack: either((counters) => counters.giveBack),
+    clear: either((counters) => counters.clear),
   };
 }

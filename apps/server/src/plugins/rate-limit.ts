@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientAddressKey } from '../lib/client-address';
 import { TooManyRequestsError } from '../lib/errors';
 
 /**
@@ -19,6 +20,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     global: false,
     redis,
     nameSpace: 'candor-rl:',
+    // By client (an IPv4 address, an IPv6 /64: lib/client-address.ts), hashed with a key, so
+    // the counter store holds no address. Routes about reports and messages set their own key.
+    keyGenerator: (request) => app.ctx.hash('rate.address', clientAddressKey(request.ip)),
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
 import { deadlineRemindersJob } from '../modules/deadlines/deadline-reminders';
+import { usedChallengesSweepJob } from '../modules/intake/proof-of-work';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';
 import { retentionJob } from '../modules/retention/retention.service';
 
@@ -18,7 +19,12 @@ declare module 'fastify' {
  * (docs/design.md "Scheduled jobs").
  */
 function jobsOf(app: FastifyInstance): JobDefinition[] {
-  const jobs = [evidenceSweepJob(app.ctx), retentionJob(app.ctx), deadlineRemindersJob(app.ctx)];
+  const jobs = [
+    evidenceSweepJob(app.ctx),
+    retentionJob(app.ctx),
+    deadlineRemindersJob(app.ctx),
+    usedChallengesSweepJob(app.ctx),
+  ];
   return jobs.filter((job): job is JobDefinition => job !== null);
 }
 

@@ -80,6 +80,7 @@ const callerById = preparedQuery((db) =>
       isSuperuser: users.isSuperuser,
       isActive: users.isActive,
       organizationId: users.organizationId,
+      tokenEpoch: users.tokenEpoch,
       hasTwoFactor: sql<boolean>`coalesce(${twoFactorCredentials.isEnabled}, false)`,
     })
     .from(users)
@@ -105,6 +106,23 @@ export async function promoteOutsideOrganizations(db: Executor, id: number): Pro
     .where(and(eq(users.id, id), isNull(users.organizationId)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Access tokens carry the epoch they were signed in; a token of an earlier one is refused. */
+export async function findTokenEpoch(db: Executor, id: number): Promise<number> {
+  const [row] = await db
+    .select({ tokenEpoch: users.tokenEpoch })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.tokenEpoch ?? 0;
+}
+
+/** Every access token signed so far is refused from the commit on (sessions.service.ts). */
+export async function bumpTokenEpoch(db: Executor, id: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenEpoch: sql`${users.tokenEpoch} + 1` })
+    .where(eq(users.id, id));
 }
 
 /** The stored account, locked for the caller's transaction. */

@@ -80,10 +80,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout/',
     {
-      config: CHANGES_NO_ACCOUNT,
+      // It changes the account: every access token signed so far is refused from now on.
       schema: {
         tags,
-        summary: 'Log out: revoke the login of a refresh token',
+        summary: 'Log out: revoke the login of a refresh token, and its access tokens at once',
         body: logoutInputSchema,
         response: { 204: z.null() },
       },
@@ -129,7 +129,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenPairSchema },
       },
     },
-    async (request) => own.changePassword(ctx, requireUser(request), request.body),
+    async (request) => own.changePassword(ctx, requireUser(request), request.body, request.ip),
   );
 
   // Generated on request and heavy (every report is opened): a few an hour per account.
@@ -174,7 +174,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await own.deleteAccount(ctx, requireUser(request), request.body);
+      await own.deleteAccount(ctx, requireUser(request), request.body, request.ip);
       return reply.code(204).send(null);
     },
   );

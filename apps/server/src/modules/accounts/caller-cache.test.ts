@@ -56,7 +56,8 @@ describe('the caller read from memory', () => {
   it('refuses a revoked administrator on the next request, after one that read them', async () => {
     const admin = await readAdmin();
     await staffAction('revoke', admin);
-    expect((await analytics(admin)).statusCode).toBe(403);
+    // Revoking ends their logins: the access token itself is refused, not only the role.
+    expect((await analytics(admin)).statusCode).toBe(401);
   });
 
   it('refuses a deactivated account on the next request, after one that read it', async () => {
@@ -148,13 +149,21 @@ describe('which writes keep the callers in memory', () => {
       payload: { refresh: login.json().refresh },
     });
     expect(refreshed.statusCode).toBe(200);
+    expect(held(reporter) && held(admin)).toBe(true);
+  });
+
+  it('forgets an account that logs out: its access tokens are refused from then on', async () => {
+    const reporter = await createUser(t);
+    expect((await mine(reporter)).statusCode).toBe(200);
+    expect(held(reporter)).toBe(true);
     const loggedOut = await t.app.inject({
       method: 'POST',
       url: '/api/accounts/logout/',
-      payload: { refresh: refreshed.json().refresh },
+      payload: { refresh: reporter.tokens.refresh },
     });
     expect(loggedOut.statusCode).toBe(204);
-    expect(held(reporter) && held(admin)).toBe(true);
+    expect(held(reporter)).toBe(false);
+    expect((await mine(reporter)).statusCode).toBe(401);
   });
 
   it('empties them before the answer of any other write leaves, whoever it changed', async () => {

@@ -19,7 +19,9 @@ export async function resolveAccessToken(
   if (!claims) return null;
   const row = await ctx.callers.find(ctx.db, claims.user_id);
   if (!row?.isActive) return null;
-  const { isActive: _, hasTwoFactor, ...account } = row;
+  // A token signed before the account's logins were ended (logout, new password, revoked access).
+  if ((claims.ver ?? 0) !== row.tokenEpoch) return null;
+  const { isActive: _, hasTwoFactor, tokenEpoch: __, ...account } = row;
   const standing = standingOf(
     ctx.config,
     { ...account, hasTwoFactor },

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import { FieldValidationError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { findMessages } from '../comments/comments.repository';
 import * as notices from '../notifications/notifications.repository';
@@ -18,6 +18,7 @@ import { listOwnReports } from '../reports/reports.service';
 import { publishAccountChange } from './account-changes';
 import * as users from './accounts.repository';
 import type { AuthUser } from './caller';
+import { verifyCurrentPassword } from './current-password';
 import * as repo from './own-account.repository';
 import { revokeAllLogins, startSession } from './sessions.service';
 
@@ -25,16 +26,6 @@ type ChangePassword = z.output<typeof changePasswordInputSchema>;
 type DeleteAccount = z.output<typeof deleteAccountInputSchema>;
 
 const MESSAGE_PURPOSE = sealedColumns.reportMessage.purpose;
-const WRONG_PASSWORD = 'Your password is not correct.';
-
-async function checkPassword(ctx: AppContext, userId: number, password: string, field: string) {
-  const user = await users.findUserById(ctx.db, userId);
-  if (!user) throw new UnauthorizedError();
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw new FieldValidationError({ [field]: [WRONG_PASSWORD] });
-  }
-  return user;
-}
 
 /**
  * Replaces the password and ends every login of the account; the caller gets a new one, so only
@@ -44,8 +35,13 @@ export async function changePassword(
   ctx: AppContext,
   caller: AuthUser,
   input: ChangePassword,
+  address: string,
 ): Promise<TokenPair> {
-  const user = await checkPassword(ctx, caller.id, input.current_password, 'current_password');
+  const user = await verifyCurrentPassword(ctx, caller.id, {
+    password: input.current_password,
+    field: 'current_password',
+    address,
+  });
   const problems = [
     ...(input.new_password.toLowerCase() === user.username.toLowerCase()
       ? ['The password is too similar to the username.']
@@ -129,8 +125,13 @@ export async function deleteAccount(
   ctx: AppContext,
   caller: AuthUser,
   input: DeleteAccount,
+  address: string,
 ): Promise<void> {
-  const user = await checkPassword(ctx, caller.id, input.password, 'password');
+  const user = await verifyCurrentPassword(ctx, caller.id, {
+    password: input.password,
+    field: 'password',
+    address,
+  });
   if (user.isSuperuser) throw new ForbiddenError(SUPERUSER_DELETION_REFUSAL);
   await ctx.db.transaction(async (tx) => {
     await revokeAllLogins(tx, user.id);

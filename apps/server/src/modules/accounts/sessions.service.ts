@@ -10,8 +10,9 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import { standingOf } from '../two-factor/standing';
 import { hasEnabledCredential } from '../two-factor/two-factor.repository';
+import { publishAccountChange } from './account-changes';
 import * as users from './accounts.repository';
-import { openLoginGate } from './login-limits';
+import { takePasswordAttempt } from './login-limits';
 import * as repo from './sessions.repository';
 
 /** The same answer whether the username or the password was wrong (DESIGN.md 6). */
@@ -44,6 +45,8 @@ async function signAccess(
   const standing = standingOf(ctx.config, { ...user, hasTwoFactor }, isSecondFactor);
   return ctx.accessTokens.sign({
     user_id: user.id,
+    // Read afresh: the logins of the account may have just been ended in this transaction.
+    ver: await users.findTokenEpoch(db, user.id),
     role: standing.role,
     plan: user.plan,
     is_superuser: standing.isSuperuser,
@@ -92,19 +95,15 @@ export async function login(
   input: LoginInput,
   address: string,
 ): Promise<LoginAnswer> {
-  const gate = await openLoginGate(ctx, input.username, address);
+  const attempt = await takePasswordAttempt(ctx, input.username, address);
   const user = await users.findUserByUsername(ctx.db, input.username);
   if (!user) {
     await verifyAgainstDummy(input.password);
-    await gate.failed();
     throw new UnauthorizedError(BAD_CREDENTIALS);
   }
   const isValid = await verifyPassword(user.passwordHash, input.password);
-  if (!isValid || !user.isActive) {
-    await gate.failed();
-    throw new UnauthorizedError(BAD_CREDENTIALS);
-  }
-  await gate.succeeded();
+  if (!isValid || !user.isActive) throw new UnauthorizedError(BAD_CREDENTIALS);
+  await attempt.succeeded();
   if (await hasEnabledCredential(ctx.db, user.id)) {
     const challenge = await ctx.accessTokens.signChallenge(user.id, CHALLENGE_TTL_SECONDS);
     return { two_factor_required: true, challenge };
@@ -167,21 +166,43 @@ export async function refresh(ctx: AppContext, token: string): Promise<TokenPair
   throw new UnauthorizedError(BAD_REFRESH);
 }
 
-/** Revokes the login the refresh token belongs to. Unknown tokens are ignored. */
+/**
+ * Makes every access token issued so far refused at once, on every process: the account's token
+ * epoch moves on (the caller's row carries it, and every process reads the row again when the
+ * database signals the change, caller-cache.ts), and its live sockets close. Logins whose refresh
+ * token stays valid get a new access token on their next request, without noticing.
+ */
+async function endAccessTokens(tx: Executor, userId: number): Promise<void> {
+  await users.bumpTokenEpoch(tx, userId);
+  await publishAccountChange(tx, userId);
+}
+
+/**
+ * Revokes the login the refresh token belongs to, and its access tokens at once (not when they
+ * expire): a logged-out device's tokens are worth nothing to whoever copies them. The account's
+ * other logins renew their access token once. Unknown tokens are ignored.
+ */
 export async function logout(ctx: AppContext, token: string): Promise<void> {
   const row = await repo.findRefreshTokenByHash(ctx.db, hashRefreshToken(token));
   if (!row) return;
   await ctx.db.transaction(async (tx) => {
     await repo.lockFamily(tx, row.familyId);
     await repo.revokeFamily(tx, row.familyId);
+    await endAccessTokens(tx, row.userId);
   });
 }
 
-/** Ends every login of an account, in the caller's transaction (a password was replaced). */
+/**
+ * Ends every login of an account, in the caller's transaction (a password was replaced, a second
+ * factor turned on or reset, access revoked): refresh tokens are revoked and every access token
+ * and live socket is refused at once. A new login started after this in the same transaction is
+ * unaffected (it is signed with the new epoch).
+ */
 export async function revokeAllLogins(tx: Executor, userId: number): Promise<void> {
   const families = (await repo.findFamilyIdsOfUser(tx, userId)).sort();
   for (const familyId of families) {
     await repo.lockFamily(tx, familyId);
     await repo.revokeFamily(tx, familyId);
   }
+  await endAccessTokens(tx, userId);
 }

@@ -9,11 +9,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { evidenceFilePart, FORM_ALSO_JSON } from '../../lib/api-docs';
+import { clientAddressKey } from '../../lib/client-address';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
-import { fileGuestReport, getIntakeOrganization } from './intake.service';
-import { newChallenge } from './proof-of-work';
+import { challengeFor, fileGuestReport, getIntakeOrganization } from './intake.service';
 
 const slugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+const challengeQuerySchema = z.object({ slug: z.string().min(1).max(200).optional() });
 
 /**
  * Per-address limits of routes without an account key on a keyed hash of the address: the
@@ -29,7 +30,7 @@ export function perAddress(
     rateLimit: {
       max,
       timeWindow: windowMs,
-      keyGenerator: (request: FastifyRequest) => ctx.hash(purpose, request.ip),
+      keyGenerator: (request: FastifyRequest) => ctx.hash(purpose, clientAddressKey(request.ip)),
     },
   };
 }
@@ -59,12 +60,16 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress(ctx, 'rate.intake-challenge', 120, 60_000),
       schema: {
         tags,
-        summary: 'A proof-of-work challenge to solve before filing',
+        summary:
+          "A proof-of-work challenge to solve before filing: to a link's organisation with `slug`, to the platform without",
+        querystring: challengeQuerySchema,
         response: { 200: proofOfWorkChallengeSchema },
       },
     },
-    async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send(await newChallenge(ctx)),
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await challengeFor(ctx, request.query.slug ?? null)),
   );
 
   app.get(

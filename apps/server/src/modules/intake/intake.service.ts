@@ -2,14 +2,14 @@ import {
   createGuestReportFieldsSchema,
   type GuestReportCreated,
   type IntakeOrganization,
+  type ProofOfWorkChallenge,
 } from '@candor/contract/intake';
 import type { AppContext } from '../../context';
-import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
-import { errorSummary } from '../../lib/logger';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validation';
 import { fileReport } from '../reports/reports.service';
 import * as repo from './intake.repository';
-import { checkProofOfWork } from './proof-of-work';
+import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';
 import { formatReceipt, hashReceipt, newReceipt, receiptLookupKey } from './receipts';
 
 export const GUEST_REPORTS_OFF =
@@ -43,21 +43,30 @@ export async function getIntakeOrganization(
   return toIntakeOrganization(await findBySlug(ctx, slug));
 }
 
+/** The counter of reports to one destination (an organisation, or the platform: 0) an hour. */
+const destinationKey = (destination: number) => `intake-destination:${destination}`;
+const HOUR_MS = 3_600_000;
+
 /**
- * Reports to one destination (an organisation, or the platform: key 0) from everyone together
- * an hour, so a flood at one organisation cannot bury its real reports unnoticed.
+ * The work a challenge for this destination asks now (proof-of-work.ts): none extra while its
+ * reports from everyone in the hour are within INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR, more as
+ * they pass it, so a flood at one organisation costs its sender more and more and never closes
+ * the channel to the organisation's real reporters.
  */
-async function countForDestination(ctx: AppContext, organizationId: number | null) {
-  const limit = ctx.config.intake.perOrganizationPerHour;
-  try {
-    const state = await ctx.counters.hit(`intake-destination:${organizationId ?? 0}`, 3_600_000);
-    if (state.count > limit) {
-      throw new TooManyRequestsError(Math.max(1, Math.ceil(state.resetInMs / 1000)));
-    }
-  } catch (error) {
-    if (error instanceof TooManyRequestsError) throw error;
-    ctx.log.warn({ error: errorSummary(error) }, 'intake counters unavailable');
-  }
+async function destinationLevel(ctx: AppContext, destination: number): Promise<number> {
+  const state = await ctx.counters.peek(destinationKey(destination));
+  // For the filing that will follow: it counts itself.
+  return levelForLoad(state.count + 1, ctx.config.intake.perOrganizationPerHour);
+}
+
+/** A challenge for a filing to the link's organisation (by slug) or to the platform (null). */
+export async function challengeFor(
+  ctx: AppContext,
+  slug: string | null,
+): Promise<ProofOfWorkChallenge> {
+  const destination = slug === null ? 0 : (await findBySlug(ctx, slug)).id;
+  const purpose = { kind: 'intake', destination } as const;
+  return newChallenge(ctx, purpose, await destinationLevel(ctx, destination));
 }
 
 /**
@@ -74,10 +83,16 @@ export async function fileGuestReport(
   if (organization && !organization.guestReportsEnabled)
     throw new ForbiddenError(GUEST_REPORTS_OFF);
   const { proof, ...fields } = parseOrThrow(createGuestReportFieldsSchema, input.fields);
-  // Before any costly work on the file.
-  await checkProofOfWork(ctx, proof);
   const organizationId = organization?.id ?? null;
-  await countForDestination(ctx, organizationId);
+  const destination = organizationId ?? 0;
+  // Before any costly work on the file.
+  const checked = await checkProofOfWork(ctx, proof, { kind: 'intake', destination });
+  // Counted before the level is judged, so a burst sent at once is counted as what it is.
+  const state = await ctx.counters.hit(destinationKey(destination), HOUR_MS);
+  if (checked.level < levelForLoad(state.count, ctx.config.intake.perOrganizationPerHour)) {
+    await ctx.counters.giveBack(destinationKey(destination));
+    throw new MoreWorkNeededError();
+  }
   const receipt = newReceipt();
   const receiptHash = await hashReceipt(ctx, receipt);
   const { reference } = await fileReport(ctx, {
@@ -85,12 +100,15 @@ export async function fileGuestReport(
     file: input.file,
     filer: { kind: 'guest' },
     organizationId,
-    withinTransaction: (tx, report) =>
-      repo.insertReceipt(tx, {
+    withinTransaction: async (tx, report) => {
+      // Accepted once, and only if the report is filed: a failed filing leaves it usable.
+      await checked.spend(tx);
+      await repo.insertReceipt(tx, {
         reportId: report.id,
         lookupKey: receiptLookupKey(ctx, receipt),
         receiptHash,
-      }),
+      });
+    },
   });
   return {
     receipt: formatReceipt(receipt),

@@ -174,7 +174,7 @@ describe('filing without an account', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ proof: ['This field is required.'] });
 
-    const proof = JSON.parse(await solvedProof(t));
+    const proof = JSON.parse(await solvedProof(t, slug));
     proof.solution.counter += 1;
     const wrong = await submitGuestReport(t, slug, { proof: JSON.stringify(proof) });
     expect(wrong.json()).toEqual({
@@ -184,7 +184,11 @@ describe('filing without an account', () => {
     const garbage = await submitGuestReport(t, slug, { proof: '{not json' });
     expect(garbage.statusCode).toBe(400);
 
-    const good = await solvedProof(t);
+    // A proof is made for one destination: the platform's does not file to an organisation.
+    const forPlatform = await solvedProof(t);
+    expect((await submitGuestReport(t, slug, { proof: forPlatform })).statusCode).toBe(400);
+
+    const good = await solvedProof(t, slug);
     expect((await submitGuestReport(t, slug, { proof: good })).statusCode).toBe(201);
     const replay = await submitGuestReport(t, slug, { proof: good });
     expect(replay.statusCode).toBe(400);
@@ -251,19 +255,33 @@ describe('intake limits', () => {
     }
   });
 
-  it('limits filings to one organisation from everyone together, and not the others', async () => {
+  it('asks for more work past the budget of one organisation, and never closes it', async () => {
     const first = await organizationWithAdmin();
     const second = await organizationWithAdmin();
     const limited = await buildTestApp({ env: { INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR: '2' } });
     try {
+      const levelOf = async (slug: string) =>
+        (
+          await limited.app.inject({ method: 'GET', url: `/api/intake/challenge/?slug=${slug}` })
+        ).json().parameters.data.level;
+      // Solved while the organisation was quiet.
+      const early = await solvedProof(limited, first.slug);
       const statuses: number[] = [];
-      for (const remoteAddress of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+      for (const remoteAddress of ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4']) {
         const response = await submitGuestReport(limited, first.slug, {}, undefined, {
           remoteAddress,
         });
         statuses.push(response.statusCode);
       }
-      expect(statuses).toEqual([201, 201, 429]);
+      // Every one filed: fresh challenges asked for more work as the hour's count passed 2.
+      expect(statuses).toEqual([201, 201, 201, 201]);
+      expect(await levelOf(first.slug)).toBeGreaterThanOrEqual(2);
+      // The quiet hour's proof is no longer enough: 428, send again with a fresh one.
+      const stale = await submitGuestReport(limited, first.slug, { proof: early });
+      expect(stale.statusCode).toBe(428);
+      expect((await submitGuestReport(limited, first.slug)).statusCode).toBe(201);
+      // Another organisation is not slowed.
+      expect(await levelOf(second.slug)).toBe(0);
       expect((await submitGuestReport(limited, second.slug)).statusCode).toBe(201);
     } finally {
       await limited.app.close();

@@ -1,4 +1,8 @@
-import { trackSessionInputSchema, trackSessionSchema } from '@candor/contract/intake';
+import {
+  proofOfWorkChallengeSchema,
+  trackSessionInputSchema,
+  trackSessionSchema,
+} from '@candor/contract/intake';
 import {
   createMessageInputSchema,
   reportMessageSchema,
@@ -8,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { evidenceFilePart, guestSessionSecurity } from '../../lib/api-docs';
+import { clientAddressKey } from '../../lib/client-address';
 import { FieldValidationError } from '../../lib/errors';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import { requireGuestReportId } from './guest-session';
@@ -50,8 +55,24 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       service.openSession(
         ctx,
         request.body.receipt,
-        ctx.hash('rate.track-failure-address', request.ip),
+        ctx.hash('rate.track-failure-address', clientAddressKey(request.ip)),
+        request.body.proof,
       ),
+  );
+
+  app.get(
+    '/challenge/',
+    {
+      config: perAddress(ctx, 'rate.track-challenge', 60, 60_000),
+      schema: {
+        tags,
+        summary:
+          'A proof-of-work challenge, when /track asks for one (after many wrong receipts); null else',
+        response: { 200: proofOfWorkChallengeSchema.nullable() },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send(await service.trackChallenge(ctx)),
   );
 
   app.get(

@@ -1,15 +1,10 @@
 import type { ReportStatus } from '@candor/contract/enums';
-import type { TrackChanges, TrackSession } from '@candor/contract/intake';
+import type { ProofOfWorkChallenge, TrackChanges, TrackSession } from '@candor/contract/intake';
 import type { Report, ReportMessage } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
-import {
-  BadRequestError,
-  FieldValidationError,
-  NotFoundError,
-  TooManyRequestsError,
-} from '../../lib/errors';
-import { errorSummary } from '../../lib/logger';
+import { takeAttempt } from '../../lib/attempts';
+import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { type Certificate, certificateOf } from '../certificates/certificates.service';
 import { listMessagesForGuest, postGuestMessage } from '../comments/comments.service';
 import { toReportPayload } from '../reports/report-view';
@@ -17,6 +12,7 @@ import { findReportById, type ReportRecord } from '../reports/reports.repository
 import { attachEvidence, withdrawReport } from '../reports/reports.service';
 import { signGuestSession } from './guest-session';
 import * as repo from './intake.repository';
+import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';
 import { checkAgainstDummy, isReceiptOf, receiptLookupKey } from './receipts';
 
 const VISIT_PURPOSE = sealedColumns.receiptVisit.purpose;
@@ -25,48 +21,54 @@ export const NO_MATCH = 'No report matches this receipt. Check the 16 digits and
 /** What the reporter had seen at their last visit, sealed in guest_receipts.visit. */
 type Visit = { status: ReportStatus; lastAdminMessageId: number };
 
-type Gate = Pick<AppContext, 'counters' | 'config' | 'log'>;
+const TRACK_ALL = 'track-attempt:all';
 
-/**
- * Wrong receipts are counted per address (a keyed hash of it) and from everyone together, an
- * hour each (DESIGN.md "Receipts"). Past either, /track answers 429 before checking anything.
- */
-async function checkFailureBudget(ctx: Gate, addressKey: string) {
-  const { trackFailuresPerAddress, trackFailuresGlobal } = ctx.config.intake;
-  let states: { count: number; resetInMs: number }[];
-  try {
-    states = await Promise.all([
-      ctx.counters.peek(`track-fail:address:${addressKey}`),
-      ctx.counters.peek('track-fail:all'),
-    ]);
-  } catch (error) {
-    ctx.log.warn({ error: errorSummary(error) }, 'track counters unavailable');
-    return;
-  }
-  const [byAddress, all] = states as [(typeof states)[0], (typeof states)[0]];
-  const exhausted = [
-    byAddress.count >= trackFailuresPerAddress ? byAddress : null,
-    all.count >= trackFailuresGlobal ? all : null,
-  ].filter((state) => state !== null);
-  if (exhausted.length > 0) {
-    const waitMs = Math.max(...exhausted.map((state) => state.resetInMs));
-    throw new TooManyRequestsError(Math.max(1, Math.ceil(waitMs / 1000)));
-  }
+/** How much proof of work /track asks now: none until the hour's receipts pass the budget. */
+export async function trackLevel(ctx: Pick<AppContext, 'counters' | 'config'>): Promise<number> {
+  const state = await ctx.counters.peek(TRACK_ALL);
+  // For the attempt that will follow: it counts itself.
+  return levelForLoad(state.count + 1, ctx.config.intake.trackFailuresGlobal);
 }
 
-async function recordFailure(ctx: Gate, addressKey: string) {
-  const windowMs = ctx.config.intake.trackFailureWindowMs;
-  try {
-    const [, all] = await Promise.all([
-      ctx.counters.hit(`track-fail:address:${addressKey}`, windowMs),
-      ctx.counters.hit('track-fail:all', windowMs),
-    ]);
-    if (all.count === ctx.config.intake.trackFailuresGlobal) {
-      ctx.log.warn('wrong receipts reached the hourly limit for everyone: /track is paused');
+export async function trackChallenge(ctx: AppContext): Promise<ProofOfWorkChallenge | null> {
+  const level = await trackLevel(ctx);
+  return level === 0 ? null : newChallenge(ctx, { kind: 'track' }, level);
+}
+
+/**
+ * Receipts tried are counted per client (an IPv4 address, an IPv6 /64; a keyed hash of it) and
+ * from everyone together, an hour each (docs/design.md "Receipts"), taken before the receipt is
+ * checked, so a burst is counted as what it is. One client past its count gets 429. Past the count
+ * from everyone, /track does not close: it asks every browser for a proof of work that grows with
+ * the hour's count (proof-of-work.ts), so guessing from many addresses costs more and more, and a
+ * reporter with their receipt still gets in. A right receipt gives its attempts back.
+ */
+async function takeTrackAttempt(ctx: AppContext, addressKey: string, proof: string | undefined) {
+  const { trackFailuresPerAddress, trackFailuresGlobal, trackFailureWindowMs } = ctx.config.intake;
+  const checked = proof ? await checkProofOfWork(ctx, proof, { kind: 'track' }) : null;
+  const attempt = await takeAttempt(ctx.counters, [
+    {
+      key: `track-fail:address:${addressKey}`,
+      limit: trackFailuresPerAddress,
+      windowMs: trackFailureWindowMs,
+    },
+  ]);
+  const all = await ctx.counters.hit(TRACK_ALL, trackFailureWindowMs);
+  const giveBackAll = () => ctx.counters.giveBack(TRACK_ALL);
+  const needed = levelForLoad(all.count, trackFailuresGlobal);
+  if (needed > 0 && (checked === null || checked.level < needed)) {
+    await Promise.all([attempt.succeeded(), giveBackAll()]);
+    if (all.count === trackFailuresGlobal + 1) {
+      ctx.log.warn('receipts tried reached the hourly budget: /track asks for proof of work');
     }
-  } catch (error) {
-    ctx.log.warn({ error: errorSummary(error) }, 'track counters unavailable');
+    throw new MoreWorkNeededError();
   }
+  if (checked) await checked.spend(ctx.db);
+  return {
+    succeeded: async () => {
+      await Promise.all([attempt.succeeded(), giveBackAll()]);
+    },
+  };
 }
 
 /** The report whose receipt this is, or null; runs argon2id once at least whatever the answer. */
@@ -118,15 +120,14 @@ export async function openSession(
   ctx: AppContext,
   digits: string,
   addressKey: string,
+  proof?: string,
 ): Promise<TrackSession> {
-  await checkFailureBudget(ctx, addressKey);
+  const attempt = await takeTrackAttempt(ctx, addressKey, proof);
   const reportId = await findReportIdByReceipt(ctx, digits);
   const report = reportId === null ? null : await findReportById(ctx.db, reportId);
   const receipt = report ? await repo.findReceiptOfReport(ctx.db, report.id) : null;
-  if (!report || !receipt) {
-    await recordFailure(ctx, addressKey);
-    throw new FieldValidationError({ receipt: [NO_MATCH] });
-  }
+  if (!report || !receipt) throw new FieldValidationError({ receipt: [NO_MATCH] });
+  await attempt.succeeded();
   const changes = await changesSinceLastVisit(ctx, report, receipt.visit);
   await rememberVisit(ctx, report);
   const session = await signGuestSession(ctx, report.id);

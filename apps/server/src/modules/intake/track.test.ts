@@ -1,3 +1,5 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationsOf } from '../../../test/access-requests';
@@ -8,6 +10,7 @@ import {
   fileGuestReport,
   openTrackSession,
   slugOf,
+  solvedProof,
   submitGuestReport,
   trackAs,
 } from '../../../test/intake';
@@ -118,23 +121,39 @@ describe('POST /api/track/session/', () => {
     }
   });
 
-  it('counts wrong receipts from everyone together: past the limit nobody can try', async () => {
+  it("past the hour's receipts from everyone, asks every browser for proof of work and never closes", async () => {
     const limited = await buildTestApp({ env: { TRACK_FAILURES_PER_HOUR: '3' } });
     try {
       const { receipt } = await guestReport(limited);
-      const from = (value: string, remoteAddress: string) =>
+      const from = (value: string, remoteAddress: string, proof?: string) =>
         limited.app.inject({
           method: 'POST',
           url: '/api/track/session/',
-          payload: { receipt: value },
+          payload: proof === undefined ? { receipt: value } : { receipt: value, proof },
           remoteAddress,
         });
+      const challenge = () => limited.app.inject({ method: 'GET', url: '/api/track/challenge/' });
+      expect((await challenge()).json()).toBeNull();
       const statuses: number[] = [];
       for (const address of ['10.4.0.1', '10.4.0.2', '10.4.0.3']) {
         statuses.push((await from('2222 2222 2222 2222', address)).statusCode);
       }
       expect(statuses).toEqual([400, 400, 400]);
-      expect((await from(receipt, '10.4.0.9')).statusCode).toBe(429);
+      // Past the budget: without a proof, 428 (nothing is checked), and the receipt still works
+      // for whoever does the work.
+      const unproven = await from(receipt, '10.4.0.9');
+      expect(unproven.statusCode).toBe(428);
+      expect(unproven.json().detail).toMatch(/longer anti-abuse check/);
+      const issued = (await challenge()).json();
+      expect(issued.parameters.data).toEqual({ purpose: 'track', level: 1 });
+      const solution = await solveChallenge({ challenge: issued, deriveKey });
+      const proof = JSON.stringify({ challenge: issued, solution });
+      expect((await from(receipt, '10.4.0.9', proof)).statusCode).toBe(200);
+      // Accepted once.
+      expect((await from(receipt, '10.4.0.9', proof)).statusCode).toBe(400);
+      // A proof made for filing a report is not one for /track.
+      const forFiling = await solvedProof(limited);
+      expect((await from(receipt, '10.4.0.10', forFiling)).statusCode).toBe(400);
     } finally {
       await limited.app.close();
     }

@@ -49,27 +49,26 @@ async function scopeAudits(organizationId: number) {
     );
 }
 
-/** An organisation's administrator who enrolled a second factor, with the token from before. */
-async function adminWithOldToken() {
+/**
+ * An organisation's administrator acting as a plain user: REQUIRE_STAFF_2FA is on and they have
+ * not enrolled yet, so their login withholds the role (modules/two-factor/standing.ts).
+ */
+async function withheldAdmin() {
   const organizationId = await createOrganization(t);
-  const admin = await createAdmin(t, { organizationId });
-  const oldHeaders = admin.headers;
-  await enrol(t, admin);
-  return { organizationId, admin, oldHeaders };
+  const admin = await createAdmin(strict, { organizationId });
+  const profile = await strict.app.inject({
+    method: 'GET',
+    url: '/api/accounts/profile/',
+    headers: admin.headers,
+  });
+  expect(profile.json().role).toBe('user');
+  return { organizationId, admin };
 }
 
 describe('an administrator acting as a plain user (second factor withheld)', () => {
-  it('cannot leave the organisation with the token issued before enrolment', async () => {
-    const { organizationId, admin, oldHeaders } = await adminWithOldToken();
-    // The old token acts as a plain user: the profile says so.
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: '/api/accounts/profile/',
-      headers: oldHeaders,
-    });
-    expect(profile.json().role).toBe('user');
-
-    const left = await post(t, '/api/organizations/leave/', oldHeaders);
+  it('cannot leave the organisation', async () => {
+    const { organizationId, admin } = await withheldAdmin();
+    const left = await post(strict, '/api/organizations/leave/', admin.headers);
     expect(left.statusCode).toBe(400);
     expect(left.json().detail).toMatch(/administrator of an organisation cannot leave it/);
     expect(await storedAccount(admin)).toEqual({ role: 'admin', organizationId });
@@ -78,17 +77,15 @@ describe('an administrator acting as a plain user (second factor withheld)', () 
     });
   });
 
-  it('does not become a platform administrator by signing in again', async () => {
-    const organizationId = await createOrganization(t);
-    const admin = await createAdmin(t, { organizationId });
-    const oldHeaders = admin.headers;
-    const { secret } = await enrol(t, admin);
-    await post(t, '/api/organizations/leave/', oldHeaders);
+  it('does not become a platform administrator by enrolling and signing in again', async () => {
+    const { admin } = await withheldAdmin();
+    await post(strict, '/api/organizations/leave/', admin.headers);
+    const { secret } = await enrol(strict, admin);
     const platformReport = await createReport(t, await createUser(t));
     // A full sign-in with the second factor is still the organisation's administrator: the
     // platform's reports stay out of reach.
-    const headers = await signInWithCode(t, admin, secret);
-    const seen = await t.app.inject({
+    const headers = await signInWithCode(strict, admin, secret);
+    const seen = await strict.app.inject({
       method: 'GET',
       url: `/api/reports/${platformReport.id}/`,
       headers,
@@ -96,53 +93,47 @@ describe('an administrator acting as a plain user (second factor withheld)', () 
     expect(seen.statusCode).toBe(404);
   });
 
-  it('cannot leave under REQUIRE_STAFF_2FA without having enrolled', async () => {
-    const organizationId = await createOrganization(t);
-    const admin = await createAdmin(t, { organizationId });
-    const tokens = await login(strict, admin.username, admin.password);
-    const headers = { authorization: `Bearer ${tokens.access}` };
-    const profile = await strict.app.inject({
-      method: 'GET',
-      url: '/api/accounts/profile/',
-      headers,
-    });
-    expect(profile.json().role).toBe('user');
-    const left = await post(strict, '/api/organizations/leave/', headers);
-    expect(left.statusCode).toBe(400);
-    expect(await storedAccount(admin)).toEqual({ role: 'admin', organizationId });
-  });
-
   it('cannot join another organisation with its code', async () => {
-    const { organizationId, oldHeaders, admin } = await adminWithOldToken();
+    const { organizationId, admin } = await withheldAdmin();
     const otherOrganization = await createOrganization(t);
     const otherAdmin = await createAdmin(t, { organizationId: otherOrganization });
     const code = (await post(t, '/api/organizations/join-code/', otherAdmin.headers)).json().code;
-    const joined = await post(t, '/api/organizations/join/', oldHeaders, { code });
+    const joined = await post(strict, '/api/organizations/join/', admin.headers, { code });
     expect(joined.statusCode).toBe(400);
     expect(await storedAccount(admin)).toEqual({ role: 'admin', organizationId });
   });
 
   it('cannot apply to administer another organisation, nor for platform access', async () => {
-    const { oldHeaders } = await adminWithOldToken();
-    const asOrganization = await apply(t, organizationApplication(), oldHeaders);
+    const { admin } = await withheldAdmin();
+    const asOrganization = await apply(strict, organizationApplication(), admin.headers);
     expect(asOrganization.statusCode).toBe(400);
     expect(asOrganization.json().detail).toBe('You already administer an organisation.');
     const asIndividual = await apply(
-      t,
+      strict,
       { ...organizationApplication(), request_type: 'individual' },
-      oldHeaders,
+      admin.headers,
     );
     expect(asIndividual.statusCode).toBe(400);
   });
 
-  it('cannot delete the superuser account with a withheld login', async () => {
-    const root = await createSuperuser(t);
-    const oldHeaders = root.headers;
-    await enrol(t, root);
-    const deleted = await post(t, '/api/accounts/delete/', oldHeaders, { password: root.password });
+  it('cannot delete the superuser account', async () => {
+    const root = await createSuperuser(strict);
+    const deleted = await post(strict, '/api/accounts/delete/', root.headers, {
+      password: root.password,
+    });
     expect(deleted.statusCode).toBe(403);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, root.id));
     expect(row?.isSuperuser).toBe(true);
+  });
+
+  it('has no such login left after enrolling: the token from before is refused outright', async () => {
+    const organizationId = await createOrganization(t);
+    const admin = await createAdmin(t, { organizationId });
+    const before = admin.headers;
+    await enrol(t, admin);
+    const left = await post(t, '/api/organizations/leave/', before);
+    expect(left.statusCode).toBe(401);
+    expect(await storedAccount(admin)).toEqual({ role: 'admin', organizationId });
   });
 });
 

@@ -6,7 +6,7 @@ import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { findUserById } from '../accounts/accounts.repository';
 import { startSession } from '../accounts/sessions.service';
 import { insertAuditEntry } from '../audit/audit.repository';
-import { openCodeGate } from './code-gate';
+import { takeCodeAttempt } from './code-gate';
 import { hashRecoveryCode } from './recovery-codes';
 import * as repo from './two-factor.repository';
 import { acceptTotp, WRONG_CODE } from './verify-code';
@@ -24,7 +24,7 @@ type LoginStep = z.output<typeof twoFactorLoginInputSchema>;
 export async function completeLogin(ctx: AppContext, input: LoginStep): Promise<TokenPair> {
   const userId = await ctx.accessTokens.verifyChallenge(input.challenge);
   if (userId === null) throw new UnauthorizedError(CHALLENGE_EXPIRED);
-  const gate = await openCodeGate(ctx, userId);
+  const attempt = await takeCodeAttempt(ctx, userId);
   const tokens = await ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, userId);
     const credential = await repo.lockCredential(tx, userId);
@@ -46,9 +46,8 @@ export async function completeLogin(ctx: AppContext, input: LoginStep): Promise<
     return startSession(ctx, tx, user, true);
   });
   if (!tokens) {
-    await gate.failed();
     throw new BadRequestError('code' in input ? WRONG_CODE : WRONG_RECOVERY_CODE);
   }
-  await gate.succeeded();
+  await attempt.succeeded();
   return tokens;
 }

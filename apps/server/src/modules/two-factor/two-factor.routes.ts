@@ -1,11 +1,14 @@
 import { tokenPairSchema } from '@candor/contract/accounts';
 import { idParamsSchema } from '@candor/contract/params';
 import {
+  recoveryCodesSchema,
   staffTwoFactorSchema,
   twoFactorCodeInputSchema,
+  twoFactorDisableInputSchema,
   twoFactorEnabledSchema,
   twoFactorEnrolmentSchema,
   twoFactorLoginInputSchema,
+  twoFactorPasswordInputSchema,
   twoFactorStatusSchema,
 } from '@candor/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,12 +59,38 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: authLimit,
       schema: {
         tags,
-        summary: 'Start setting up an authenticator: its key and QR code, shown once',
+        summary:
+          'Start setting up an authenticator, with the current password: its key and QR code, shown once',
+        body: twoFactorPasswordInputSchema,
         response: { 201: twoFactorEnrolmentSchema },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.startEnrolment(ctx, requireUser(request))),
+      reply.code(201).send(
+        await service.startEnrolment(ctx, requireUser(request), {
+          password: request.body.password,
+          address: request.ip,
+        }),
+      ),
+  );
+
+  app.post(
+    '/recovery-codes/',
+    {
+      onRequest: guards.user,
+      config: authLimit,
+      schema: {
+        tags,
+        summary: 'Ten new recovery codes, with the current password; the earlier ones stop working',
+        body: twoFactorPasswordInputSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+    },
+    async (request) =>
+      service.renewRecoveryCodes(ctx, requireUser(request), {
+        password: request.body.password,
+        address: request.ip,
+      }),
   );
 
   app.post(
@@ -84,13 +113,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.user,
       schema: {
         tags,
-        summary: 'Turn the second factor off, with a current code',
-        body: twoFactorCodeInputSchema,
+        summary: 'Turn the second factor off, with a current code and the current password',
+        body: twoFactorDisableInputSchema,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await service.disable(ctx, requireUser(request), request.body.code);
+      await service.disable(ctx, requireUser(request), { ...request.body, address: request.ip });
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import type {
+  RecoveryCodesAnswer,
   StaffTwoFactor,
   TwoFactorEnabled,
   TwoFactorEnrolment,
@@ -10,9 +11,11 @@ import { sealedColumns } from '../../db/sealed-columns';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { findUserById } from '../accounts/accounts.repository';
 import type { AuthUser } from '../accounts/caller';
+import { verifyCurrentPassword } from '../accounts/current-password';
 import { revokeAllLogins, startSession } from '../accounts/sessions.service';
 import { insertAuditEntry } from '../audit/audit.repository';
-import { openCodeGate } from './code-gate';
+import { createNotifications } from '../notifications/notifications.service';
+import { takeCodeAttempt } from './code-gate';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { isStaff } from './standing';
 import { describeSecret, newTotpSecret } from './totp';
@@ -25,6 +28,8 @@ const ALREADY_ON = 'Two-factor authentication is already on for this account.';
 const NOT_STARTED = 'Start the set-up again: no authenticator is waiting to be confirmed.';
 const REQUIRED = 'Two-factor authentication is required for staff on this site.';
 const NOT_ENROLLED = 'This account has no second factor to reset.';
+const CODE_FIRST = 'Sign in with a code from your authenticator app first.';
+const IF_NOT_YOU = 'If this was not you, change your password at once and tell the superuser.';
 
 /** The account's own staff role, even while it is held back (standing.ts). */
 function ownRole(caller: AuthUser) {
@@ -53,13 +58,24 @@ export async function getStatus(ctx: AppContext, caller: AuthUser): Promise<TwoF
   };
 }
 
-/** A new secret, sealed at once; shown this once (the status never shows it again). */
+/** Tells the account holder, in the transaction of the change, what was done to their account. */
+async function tellHolder(ctx: AppContext, tx: Executor, userId: number, message: string) {
+  await createNotifications(ctx, tx, [{ userId, message: `${message} ${IF_NOT_YOU}` }]);
+}
+
+/**
+ * A new secret, sealed at once; shown this once (the status never shows it again). Asks for the
+ * current password: a live access token alone must not be able to set up a second factor, which
+ * would end the owner's logins and then ask them for a code only the thief has.
+ */
 export async function startEnrolment(
   ctx: AppContext,
   caller: AuthUser,
+  proof: { password: string; address: string },
 ): Promise<TwoFactorEnrolment> {
   requireStaff(caller);
   if (await repo.hasEnabledCredential(ctx.db, caller.id)) throw new BadRequestError(ALREADY_ON);
+  await verifyCurrentPassword(ctx, caller.id, { ...proof, field: 'password' });
   const secret = newTotpSecret();
   await repo.savePendingCredential(ctx.db, caller.id, ctx.sealer.seal(secret, SECRET_PURPOSE));
   const described = await describeSecret(secret, caller.username);
@@ -86,7 +102,7 @@ export async function confirmEnrolment(
   code: string,
 ): Promise<TwoFactorEnabled> {
   requireStaff(caller);
-  const gate = await openCodeGate(ctx, caller.id);
+  const attempt = await takeCodeAttempt(ctx, caller.id);
   const outcome = await ctx.db.transaction(async (tx) => {
     const credential = await repo.lockCredential(tx, caller.id);
     if (!credential) throw new BadRequestError(NOT_STARTED);
@@ -101,24 +117,42 @@ export async function confirmEnrolment(
       objectType: 'user',
       objectId: caller.id,
     });
+    await tellHolder(
+      ctx,
+      tx,
+      caller.id,
+      'Two-factor authentication was turned on for your account.',
+    );
     const user = await findUserById(tx, caller.id);
     if (!user) throw new NotFoundError();
     return { recovery_codes: recoveryCodes, tokens: await startSession(ctx, tx, user, true) };
   });
   if (!outcome) {
-    await gate.failed();
     throw new BadRequestError(WRONG_CODE);
   }
-  await gate.succeeded();
+  await attempt.succeeded();
   return outcome;
 }
 
-/** Turning it off takes a current code; refused while it is required of staff. */
-export async function disable(ctx: AppContext, caller: AuthUser, code: string): Promise<void> {
+/**
+ * Turning it off takes the current password and a current code; refused while it is required
+ * of staff.
+ */
+export async function disable(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: { code: string; password: string; address: string },
+): Promise<void> {
   if (ctx.config.twoFactor.isRequiredForStaff && isStaff(ownRole(caller))) {
     throw new BadRequestError(REQUIRED);
   }
-  const gate = await openCodeGate(ctx, caller.id);
+  await verifyCurrentPassword(ctx, caller.id, {
+    password: input.password,
+    field: 'password',
+    address: input.address,
+  });
+  const { code } = input;
+  const attempt = await takeCodeAttempt(ctx, caller.id);
   const isDone = await ctx.db.transaction(async (tx) => {
     const credential = await repo.lockCredential(tx, caller.id);
     if (!credential?.isEnabled) throw new BadRequestError(NOT_ENROLLED);
@@ -130,13 +164,50 @@ export async function disable(ctx: AppContext, caller: AuthUser, code: string): 
       objectType: 'user',
       objectId: caller.id,
     });
+    await tellHolder(
+      ctx,
+      tx,
+      caller.id,
+      'Two-factor authentication was turned off for your account.',
+    );
     return true;
   });
   if (!isDone) {
-    await gate.failed();
     throw new BadRequestError(WRONG_CODE);
   }
-  await gate.succeeded();
+  await attempt.succeeded();
+}
+
+/**
+ * Ten new recovery codes, shown once; the earlier ones stop working. Only on a login that gave
+ * the second factor, and with the current password.
+ */
+export async function renewRecoveryCodes(
+  ctx: AppContext,
+  caller: AuthUser,
+  proof: { password: string; address: string },
+): Promise<RecoveryCodesAnswer> {
+  requireStaff(caller);
+  if (caller.withheld) throw new ForbiddenError(CODE_FIRST);
+  await verifyCurrentPassword(ctx, caller.id, { ...proof, field: 'password' });
+  return ctx.db.transaction(async (tx) => {
+    const credential = await repo.lockCredential(tx, caller.id);
+    if (!credential?.isEnabled) throw new BadRequestError(NOT_ENROLLED);
+    const codes = await saveRecoveryCodes(ctx, tx, caller.id);
+    await insertAuditEntry(tx, {
+      ...actorOf(caller),
+      action: 'user.two_factor_recovery_codes_renewed',
+      objectType: 'user',
+      objectId: caller.id,
+    });
+    await tellHolder(
+      ctx,
+      tx,
+      caller.id,
+      'New recovery codes were made for your account; the earlier ones no longer work.',
+    );
+    return { recovery_codes: codes };
+  });
 }
 
 export async function listStaff(ctx: AppContext): Promise<StaffTwoFactor> {
@@ -169,6 +240,13 @@ export async function resetForStaff(
     const hadOne = await repo.deleteTwoFactor(tx, userId);
     if (!hadOne) throw new BadRequestError(NOT_ENROLLED);
     await revokeAllLogins(tx, userId);
+    await createNotifications(ctx, tx, [
+      {
+        userId,
+        message:
+          'The superuser reset your two-factor authentication: set it up again when you next sign in. If you did not ask for this, tell the superuser.',
+      },
+    ]);
     await insertAuditEntry(tx, {
       actorUserId: superuser.id,
       actorRole: 'superuser',

@@ -1,0 +1,3 @@
+import { racerSuite } from '../../test/racer';
+
+racerSuite('this process', {});
