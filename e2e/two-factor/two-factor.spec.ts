@@ -62,6 +62,11 @@ test('an administrator sets up a second factor, then signs in with a code and wi
   await expect(card).toContainText('Off');
   await card.getByRole('link', { name: 'Set up two-factor authentication' }).click();
   await expect(page).toHaveURL(/\/two-factor$/);
+  // The current password first: a session left open is not enough to set it up.
+  await page.getByLabel('Your current password').fill('a wrong guess');
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(page.getByText('Your password is not correct.')).toBeVisible();
+  await page.getByLabel('Your current password').fill(admin.password);
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
   const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
   await expect(qr).toBeVisible();
@@ -113,9 +118,15 @@ test('an administrator sets up a second factor, then signs in with a code and wi
   await expect(page.getByText('Logged in successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 
-  // The profile says it is on, with one recovery code fewer.
+  // The profile says it is on, with one recovery code fewer; new codes take the password.
   await page.goto('/two-factor');
   await expect(page.getByText('Recovery codes left: 9.')).toBeVisible();
+  await page.getByLabel('Your current password, for new codes').fill(admin.password);
+  await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(
+    10,
+  );
+  await expectNoAxeViolations(page);
   await logout(page);
   await expectLoginPage(page);
 

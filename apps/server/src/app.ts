@@ -19,14 +19,12 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { trackRoutes } from './modules/intake/track.routes';
-import { readdressLegacyNotices } from './modules/notifications/legacy-notices';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import {
   notificationsSocketRoutes,
   selectLiveProtocol,
 } from './modules/notifications/notifications.socket';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
-import { retagLegacyOwners } from './modules/reports/owner-index';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -107,13 +105,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   app.addHook('onClose', async () => app.ctx.searchTexts.close());
-  // Reports tagged before owner tags were per report (migration 0014).
-  const retagged = await retagLegacyOwners(app.ctx);
-  if (retagged > 0)
-    deps.logger.info(`Re-tagged ${retagged} anonymous reports with per-report owner tags`);
-  // Notices about anonymous reports written before recipient tags (migration 0017).
-  const readdressed = await readdressLegacyNotices(app.ctx);
-  if (readdressed > 0) deps.logger.info(`Re-addressed ${readdressed} notices to recipient tags`);
 
   // Every route as registered, for tests that walk them all (routes.fuzz.test.ts).
   const routeTable: RouteEntry[] = [];

@@ -74,6 +74,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  OWNER_QUEUE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   WS_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
@@ -174,6 +175,12 @@ export type Config = {
    * are kept; lib/read-cache.ts).
    */
   readCacheMs: number;
+  /**
+   * How often the owner queue is applied (modules/reports/owner-queue.ts): the changes an event
+   * about an anonymous report makes to its reporter's index wait at most this long. 0: never
+   * (tests apply it themselves).
+   */
+  ownerQueueIntervalMs: number;
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
   live: { heartbeatMs: number };
   /**
@@ -292,6 +299,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     isApiDocsOn: env.API_DOCS,
     readCacheMs: env.READ_CACHE_MS,
+    ownerQueueIntervalMs: env.OWNER_QUEUE_SECONDS * 1000,
     deadlines: {
       acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
       feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,

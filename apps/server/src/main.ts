@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createStorage } from './lib/create-storage';
+import { createHasher, createSealer } from './lib/crypto';
 import { checkStoredKeys } from './lib/key-check';
 import { holdKeyPresence, type KeyPresence } from './lib/key-presence';
 import { createLogger, errorSummary } from './lib/logger';
@@ -8,6 +9,7 @@ import { resolveSecrets } from './lib/secrets';
 import { StartupError } from './lib/startup-error';
 import { hasSuperuser } from './modules/accounts/accounts.repository';
 import { bootstrapSuperuser } from './modules/accounts/superuser.service';
+import { convertOwners } from './modules/reports/owner-conversion';
 import { openMigratedDatabase } from './runtime';
 
 async function main() {
@@ -30,6 +32,18 @@ async function main() {
   } catch (error) {
     await close();
     throw error;
+  }
+
+  // One-off conversions that need the keys (migrations ask for them), before anything is served.
+  const converted = await convertOwners({
+    db: database.db,
+    sealer: createSealer(secrets.keyring),
+    hash: createHasher(secrets.ownerHash),
+  });
+  if (converted) {
+    log.info(
+      `Converted the owners of ${converted.reports} anonymous reports and ${converted.notices} notices`,
+    );
   }
 
   if (config.superuser) {

@@ -71,7 +71,7 @@ export async function notificationsOf(t: TestApp, userId: number) {
   const rows = await t.database.db
     .select()
     .from(notifications)
-    .where(addressedTo(t, userId))
+    .where(await addressedTo(t, userId))
     .orderBy(asc(notifications.id));
   const sealer = t.app.ctx.sealer;
   return rows.map((row) => sealer.openJson<NotificationContent>(row.payload, NOTIFICATION_PURPOSE));

@@ -10,6 +10,7 @@ import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwa
 import { sendDeadlineReminders } from '../modules/deadlines/deadline-reminders';
 import type { NotificationContent } from '../modules/notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
+import { applyOwnerQueue } from '../modules/reports/owner-queue';
 
 /**
  * The dump reader (DESIGN.md "Adversaries") holds a copy of every table and no secret. After a
@@ -54,6 +55,34 @@ async function dumpEverything(): Promise<Dump> {
     for (const row of rows) dump.push({ table, row });
   }
   return dump;
+}
+
+/** Rows with the system columns a plain backup keeps beside them: `xmin` and `ctid`. */
+type SystemDump = { table: string; xmin: string; ctid: string; row: Row }[];
+
+async function dumpWithSystemColumns(): Promise<SystemDump> {
+  const tables = await sqlRows<{ table_name: string }>(
+    t.database.db,
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const dump: SystemDump = [];
+  for (const { table_name: table } of tables) {
+    const rows = await sqlRows<Row & { xmin__: string; ctid__: string }>(
+      t.database.db,
+      sql`select xmin::text as xmin__, ctid::text as ctid__, * from ${sql.identifier(table)}`,
+    );
+    for (const { xmin__: xmin, ctid__: ctid, ...row } of rows)
+      dump.push({ table, xmin, ctid, row });
+  }
+  return dump;
+}
+
+/** Orders `(page,item)` tuple ids as they lie in the table's file. */
+function compareTid(a: string, b: string): number {
+  const [pageA, itemA] = a.slice(1, -1).split(',').map(Number) as [number, number];
+  const [pageB, itemB] = b.slice(1, -1).split(',').map(Number) as [number, number];
+  return pageA - pageB || itemA - itemB;
 }
 
 const isDay = (value: Date) => value.getTime() % 86_400_000 === 0;
@@ -304,5 +333,132 @@ describe('the dump reader', () => {
       ),
     );
     expect(leaks).toEqual([]);
+  });
+
+  it('finds no transaction or physical run of rows that joins a person to their anonymous reports, nor the reports to each other', async () => {
+    const admin = await createAdmin(t);
+    const username = `xmin_reporter_${Date.now().toString(36)}`;
+    const password = 'xmin-reader-passphrase';
+    await ok(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/register/',
+        payload: { username, password, email: `${username}@example.test` },
+      }),
+    );
+    const tokens = await login(t, username, password);
+    const [account] = await sqlRows<{ id: number }>(
+      t.database.db,
+      sql`select id from users where username = ${username}`,
+    );
+    const reporter: TestUser = {
+      id: account?.id as number,
+      username,
+      password,
+      tokens,
+      headers: { authorization: `Bearer ${tokens.access}` },
+    };
+    const person: Person = { id: reporter.id, username, email: `${username}@example.test` };
+    const snapshots: SystemDump = [];
+    const snapshot = async () => snapshots.push(...(await dumpWithSystemColumns()));
+
+    // The lifecycle: two anonymous reports, a conversation, status changes, notices read one by
+    // one and all at once, the owner queue applied between, and the account deleted.
+    const first = await createReport(t, reporter, { title: 'Xmin first' });
+    await ok(call(reporter, 'POST', `/api/reports/${first.id}/comments/`, { message: 'More.' }));
+    await ok(call(admin, 'POST', `/api/reports/${first.id}/comments/`, { message: 'Thanks.' }));
+    await ok(
+      call(admin, 'PATCH', `/api/admin/reports/${first.id}/update/`, { status: 'under_review' }),
+    );
+    await snapshot();
+    await applyOwnerQueue(t.app.ctx);
+    await snapshot();
+    const second = await createReport(t, reporter, { title: 'Xmin second' });
+    await ok(
+      call(admin, 'PATCH', `/api/admin/reports/${second.id}/update/`, { status: 'under_review' }),
+    );
+    await ok(call(admin, 'POST', `/api/reports/${second.id}/comments/`, { message: 'Noted.' }));
+    const notices = (await ok(call(reporter, 'GET', '/api/notifications/'))).body;
+    const [one] = JSON.parse(notices) as { id: number }[];
+    await ok(call(reporter, 'POST', `/api/notifications/${one?.id}/mark_read/`));
+    await snapshot();
+    await applyOwnerQueue(t.app.ctx);
+    await ok(
+      call(admin, 'PATCH', `/api/admin/reports/${first.id}/update/`, { status: 'resolved' }),
+    );
+    await ok(call(reporter, 'POST', '/api/notifications/mark_all_read/'));
+    await snapshot();
+    await ok(call(reporter, 'POST', '/api/accounts/delete/', { password }));
+    await applyOwnerQueue(t.app.ctx);
+    await snapshot();
+
+    // Sorting the rows needs the keys (the test's, not the reader's): which notices and queue
+    // entries are about which report, and which index row is the reporter's.
+    const indexKey = t.app.ctx.hash('report.owner-index', reporter.id);
+    const reportOf = (table: string, row: Row): number | null => {
+      if (table === 'notifications') {
+        return t.app.ctx.sealer.openJson<NotificationContent>(
+          row.payload as Uint8Array,
+          NOTIFICATION_PURPOSE,
+        ).report;
+      }
+      if (table === 'owner_queue') {
+        return t.app.ctx.sealer.openJson<{ reportId: number }>(
+          row.payload as Uint8Array,
+          'report.owner-queue',
+        ).reportId;
+      }
+      return null;
+    };
+    const reports = [first, second].map((r) => ({ id: r.id, reference: r.token }));
+    const sideOf = (entry: SystemDump[number]): string[] => {
+      const sides: string[] = [];
+      if (namesAccount(entry.table, entry.row, person)) sides.push('person');
+      if (entry.table === 'report_owner_index' && entry.row.owner_key === indexKey) {
+        sides.push('person');
+      }
+      for (const [index, report] of reports.entries()) {
+        if (
+          namesReport(entry.table, entry.row, report) ||
+          reportOf(entry.table, entry.row) === report.id
+        ) {
+          sides.push(`report ${index}`);
+        }
+      }
+      return [...new Set(sides)];
+    };
+    const byTransaction = new Map<string, Set<string>>();
+    for (const entry of snapshots) {
+      const sides = sideOf(entry);
+      if (sides.length === 0) continue;
+      const seen = byTransaction.get(entry.xmin) ?? new Set<string>();
+      for (const side of sides) seen.add(side);
+      byTransaction.set(entry.xmin, seen);
+    }
+    expect([...byTransaction.values()].some((sides) => sides.has('person'))).toBe(true);
+    expect([...byTransaction.values()].some((sides) => sides.has('report 1'))).toBe(true);
+    // One transaction writes about the person, or about one report, never two of these.
+    const joined = [...byTransaction].filter(([, sides]) => sides.size > 1);
+    expect(joined).toEqual([]);
+
+    // Physical order: neighbouring tuples written by one transaction (a statement that updated
+    // rows together) never mix them either.
+    for (const table of new Set(snapshots.map((entry) => entry.table))) {
+      const rows = snapshots
+        .filter((entry) => entry.table === table)
+        .sort((x, y) => compareTid(x.ctid, y.ctid));
+      for (let index = 1; index < rows.length; index += 1) {
+        const [before, after] = [rows[index - 1], rows[index]] as [
+          SystemDump[number],
+          SystemDump[number],
+        ];
+        if (before.xmin !== after.xmin) continue;
+        const sides = new Set([...sideOf(before), ...sideOf(after)]);
+        expect({ table, sides: [...sides] }).toEqual({
+          table,
+          sides: sides.size > 1 ? ['one side only'] : [...sides],
+        });
+      }
+    }
   });
 });

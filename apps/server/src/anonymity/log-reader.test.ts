@@ -11,7 +11,7 @@ import { createReport } from '../../test/reports';
 import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
 import { reports } from '../db/schema';
 import { hashRefreshToken } from '../lib/tokens';
-import { recipientTagOf } from '../modules/notifications/notifications.service';
+import { reporterNoticeTag } from '../modules/notifications/notifications.service';
 
 /**
  * The log reader (DESIGN.md "Adversaries") sees every line the server logs. Queries are made to
@@ -211,9 +211,9 @@ describe('the log reader', () => {
       'reporter-named-file',
       t.config.storage.driver === 'local' ? t.config.storage.dir : 'uploads',
       ...rowSecrets,
-      // keyed tags: the index row of the reporter, the recipient of their notices
+      // keyed tags: the index row of the reporter, the notices to them about their report
       t.app.ctx.hash('report.owner-index', reporter.id),
-      recipientTagOf(t.app.ctx, reporter.id),
+      reporterNoticeTag(t.app.ctx, report.id),
       'A reply that must not be logged',
     ];
     for (const value of forbidden) {

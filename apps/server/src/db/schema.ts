@@ -138,6 +138,13 @@ export const users = pgTable(
      * move it on, so the 5-minute tokens already out stop working at once (sessions.service.ts).
      */
     tokenEpoch: integer('token_epoch').notNull().default(0),
+    /**
+     * Random, per account: part of the keyed tag of each of its anonymous reports
+     * (modules/reports/owner-index.ts). Deleted with the account, so once the account is gone
+     * nobody, not even with the server's keys, can match its reports to it again, and deleting
+     * the account writes nothing on its reports.
+     */
+    ownerSalt: uuid('owner_salt').notNull().defaultRandom(),
     /** UTC days, never instants (lib/day.ts): registration and the last change to the account. */
     createdAt: date('created_at', { mode: 'string' }).notNull().default(utcToday),
     updatedAt: date('updated_at', { mode: 'string' }).notNull().default(utcToday),
@@ -213,9 +220,9 @@ export const twoFactorRecoveryCodes = pgTable(
 
 /**
  * A report links to its owner by user id only when identified. An anonymous report carries only
- * `owner_hash`, a tag for that one report: an HMAC of the owner's id and the report's reference
- * with a server secret, so two anonymous reports of one person share no value (DESIGN.md 1).
- * The owner finds them through `report_owner_index`.
+ * `owner_hash`, a tag for that one report: an HMAC of the owner's id, the owner's salt and the
+ * report's reference with a server secret, so two anonymous reports of one person share no value
+ * (docs/protection.md). The owner finds them through `report_owner_index`.
  */
 export const reports = pgTable(
   'reports',
@@ -236,8 +243,9 @@ export const reports = pgTable(
     ownerAccountDeleted: boolean('owner_account_deleted').notNull().default(false),
     ownerHash: text('owner_hash'),
     /**
-     * The owner's id sealed with the data key, so the server can notify the reporter of an
-     * anonymous report; a dump without the master key cannot read it (DESIGN.md 1).
+     * No longer written: the owner's id, sealed, as reports kept it before notices to a reporter
+     * were addressed to the report (migration 0026). Emptied by the conversion that gave owner
+     * tags their salt; a later migration drops the column.
      */
     ownerSealed: bytea('owner_sealed'),
     /**
@@ -431,12 +439,26 @@ export const guestReceipts = pgTable(
 /**
  * Where a user's anonymous reports are, so My Reports is one lookup whatever their number: one
  * row per user who filed anonymously, keyed by an HMAC of the user id (a dump cannot tell whose
- * row it is), holding the sealed list of their anonymous report ids. Each listed report is
- * still checked against its own owner tag before it is shown.
+ * row it is), holding, sealed, the list of their anonymous report ids and which of the notices
+ * about them they have read. Each listed report is still checked against its own owner tag
+ * before it is shown. Written only by the person's own actions and the owner queue, never in a
+ * transaction that writes anything about one of their reports.
  */
 export const reportOwnerIndex = pgTable('report_owner_index', {
   ownerKey: text('owner_key').primaryKey(),
   entries: bytea('entries').notNull(),
+});
+
+/**
+ * Changes to owners' indexes that an event about an anonymous report calls for (a report
+ * filed), sealed, written in the event's transaction and applied later by the owner-queue job
+ * in transactions of their own, shuffled among others at a time not tied to the event
+ * (modules/reports/owner-queue.ts): no transaction writes both a row about a person and a row
+ * about one of their anonymous reports. Random ids, no times.
+ */
+export const ownerQueue = pgTable('owner_queue', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  payload: bytea('payload').notNull(),
 });
 
 /**
@@ -463,10 +485,13 @@ export const pendingConversions = pgTable('pending_conversions', {
 });
 
 /**
- * Message, report id and report title are sealed together in `payload` (DESIGN.md 1). A notice
- * about an anonymous report names no account: it is addressed to `recipient_tag`, an HMAC of the
- * recipient's id, its `created_at` is the UTC day only, and the precise time is in the payload,
- * so a dump joins it neither to a person nor, by time, to the audit row or report beside it.
+ * Message, report id and report title are sealed together in `payload` (docs/protection.md). A
+ * notice to the reporter of an anonymous report names no account: it is addressed to the report,
+ * by `recipient_tag`, an HMAC of the report's id, so it belongs with the report's other rows and
+ * two reports of one person share no value; its `created_at` is the UTC day only, the precise
+ * time sealed in the payload. Its reporter finds it through their index, where what they have
+ * read of it is kept too (`is_read` stays false). Every other notice is addressed to its
+ * recipient's account.
  */
 export const notifications = pgTable(
   'notifications',

@@ -3,6 +3,7 @@ import {
   contactMessages,
   guestReceipts,
   notifications,
+  ownerQueue,
   refreshTokens,
   reportMessages,
   reportOwnerIndex,
@@ -31,6 +32,7 @@ export const sealedColumns = {
     key: reportOwnerIndex.ownerKey,
     purpose: 'report.owner-index',
   },
+  ownerQueue: { column: ownerQueue.payload, key: ownerQueue.id, purpose: 'report.owner-queue' },
   reportMessage: { column: reportMessages.body, key: reportMessages.id, purpose: 'report.message' },
   notificationPayload: {
     column: notifications.payload,

@@ -24,7 +24,7 @@ export const liveNotificationsPlugin = fp(async (app: FastifyInstance) => {
   const { ctx } = app;
   const hub = createNotificationHub({
     heartbeatMs: ctx.config.live.heartbeatMs,
-    load: (signals) => loadLiveEvents(ctx, signals),
+    load: (signals, connected) => loadLiveEvents(ctx, signals, connected),
     log: app.log,
   });
   app.decorate('notificationHub', hub);

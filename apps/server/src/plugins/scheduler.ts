@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
 import { deadlineRemindersJob } from '../modules/deadlines/deadline-reminders';
-import { usedChallengesSweepJob } from '../modules/intake/proof-of-work';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';
+import { ownerQueueJob } from '../modules/reports/owner-queue';
 import { retentionJob } from '../modules/retention/retention.service';
 
 declare module 'fastify' {
@@ -23,7 +23,7 @@ function jobsOf(app: FastifyInstance): JobDefinition[] {
     evidenceSweepJob(app.ctx),
     retentionJob(app.ctx),
     deadlineRemindersJob(app.ctx),
-    usedChallengesSweepJob(app.ctx),
+    ownerQueueJob(app.ctx),
   ];
   return jobs.filter((job): job is JobDefinition => job !== null);
 }

@@ -81,6 +81,7 @@ const callerById = preparedQuery((db) =>
       isActive: users.isActive,
       organizationId: users.organizationId,
       tokenEpoch: users.tokenEpoch,
+      ownerSalt: users.ownerSalt,
       hasTwoFactor: sql<boolean>`coalesce(${twoFactorCredentials.isEnabled}, false)`,
     })
     .from(users)

@@ -11,6 +11,8 @@ export type AuthUser = {
   plan: Plan;
   isSuperuser: boolean;
   organizationId: number | null;
+  /** Part of the tag of each of the account's anonymous reports (reports/owner-index.ts). */
+  ownerSalt: string;
   /**
    * The staff role held back until the second factor is given or enrolled (modules/two-factor/
    * standing.ts); `role` and `isSuperuser` are then those of a plain user. Absent or null else.

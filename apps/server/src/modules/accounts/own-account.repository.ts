@@ -21,11 +21,12 @@ export async function detachIdentifiedReports(tx: Executor, userId: number): Pro
   return rows.length;
 }
 
-/** Notices addressed to the account, by id or by its keyed tag. */
-export async function deleteNotifications(tx: Executor, userId: number, recipientTag: string) {
-  await tx
-    .delete(notifications)
-    .where(or(eq(notifications.userId, userId), eq(notifications.recipientTag, recipientTag)));
+/**
+ * Notices addressed to the account. Those to it as the reporter of an anonymous report belong
+ * with the report and are not touched: nothing written at the deletion is about its reports.
+ */
+export async function deleteNotifications(tx: Executor, userId: number) {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
 }
 
 /** Requests for admin access the account made or claimed: they hold its email and phone. */

@@ -12,8 +12,8 @@ import { hashPassword } from '../../lib/passwords';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { findMessages } from '../comments/comments.repository';
 import * as notices from '../notifications/notifications.repository';
-import { recipientOf, toNotification } from '../notifications/notifications.service';
-import { forgetOwner } from '../reports/owner-index';
+import { noticeReaderOf, toNotification } from '../notifications/notifications.service';
+import { deleteOwnerIndex } from '../reports/owner-index';
 import { listOwnReports } from '../reports/reports.service';
 import { publishAccountChange } from './account-changes';
 import * as users from './accounts.repository';
@@ -86,7 +86,8 @@ export async function exportMyData(ctx: AppContext, caller: AuthUser): Promise<M
       })),
     });
   }
-  const rows = await notices.findNotificationsForUser(ctx.db, recipientOf(ctx, caller.id));
+  const reader = await noticeReaderOf(ctx, caller.id);
+  const rows = await notices.findNotificationsForUser(ctx.db, reader.recipient);
   return {
     generated_at: new Date().toISOString(),
     profile: {
@@ -100,7 +101,11 @@ export async function exportMyData(ctx: AppContext, caller: AuthUser): Promise<M
     },
     reports,
     notifications: rows.map((row) => {
-      const notice = toNotification(ctx, row);
+      const isRead =
+        row.userId !== null
+          ? row.isRead
+          : row.id <= reader.marks.readThrough || reader.marks.read.includes(row.id);
+      const notice = toNotification(ctx, row, isRead);
       return {
         message: notice.message,
         report_reference: notice.report_reference,
@@ -115,11 +120,12 @@ export const SUPERUSER_DELETION_REFUSAL =
   "The superuser's account cannot be deleted: the platform would be left without one.";
 
 /**
- * Deletes the account (README "Staff and accounts over time"). The person goes: the account,
- * its logins, notices, requests for access and the link to every report. The reports stay for
- * their case: identified ones marked as filed by a deleted account, anonymous ones with a tag
- * nobody matches, so no account reaches them again (a no-account receipt still does). The audit
- * row names nobody.
+ * Deletes the account (docs/operating.md "Staff and accounts over time"). The person goes: the
+ * account (and with it the salt in its anonymous reports' tags, so nobody can match them to it
+ * again), its logins, notices, index, requests for access. The reports stay for their case:
+ * identified ones marked as filed by a deleted account; anonymous ones untouched, since nothing
+ * in this transaction may be about them (docs/protection.md "The dump reader"). A no-account
+ * receipt still reaches its report. The audit row names nobody.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -135,9 +141,9 @@ export async function deleteAccount(
   if (user.isSuperuser) throw new ForbiddenError(SUPERUSER_DELETION_REFUSAL);
   await ctx.db.transaction(async (tx) => {
     await revokeAllLogins(tx, user.id);
-    await forgetOwner(ctx, tx, user.id);
+    await deleteOwnerIndex(ctx, tx, user.id);
     await repo.detachIdentifiedReports(tx, user.id);
-    await repo.deleteNotifications(tx, user.id, recipientOf(ctx, user.id).tag);
+    await repo.deleteNotifications(tx, user.id);
     await repo.deleteAccessRequests(tx, user.id);
     await repo.deleteUser(tx, user.id);
     await insertAuditEntry(tx, {

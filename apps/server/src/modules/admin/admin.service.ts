@@ -21,7 +21,7 @@ import { MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { ownAnonymousReportIds } from '../reports/owner-index';
-import { loadAdministeredReport, reportOwnerId } from '../reports/report-access';
+import { loadAdministeredReport, reporterTarget } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
 import { updateReportStatus } from '../reports/reports.repository';
 import * as repo from './admin.repository';
@@ -246,13 +246,12 @@ export async function updateStatus(
       cause: 'status',
       messageId,
     });
-    const ownerId = reportOwnerId(ctx, report);
-    if (ownerId !== null && ownerId !== admin.id) {
+    const reporter = reporterTarget(report, admin.id);
+    if (reporter !== null) {
       const label = reportStatusLabels[to];
       await createNotifications(ctx, tx, [
         {
-          userId: ownerId,
-          aboutAnonymousReport: report.isAnonymous,
+          ...reporter,
           message:
             message === undefined
               ? `Your report is now ${label}.`
@@ -313,12 +312,11 @@ export async function acknowledgeReport(
         details: { message_id: messageId },
       });
     }
-    const ownerId = reportOwnerId(ctx, report);
-    if (ownerId !== null && ownerId !== admin.id) {
+    const reporter = reporterTarget(report, admin.id);
+    if (reporter !== null) {
       await createNotifications(ctx, tx, [
         {
-          userId: ownerId,
-          aboutAnonymousReport: report.isAnonymous,
+          ...reporter,
           message: message
             ? 'Your report was acknowledged, with a message from an administrator.'
             : 'Your report was acknowledged.',

@@ -220,7 +220,7 @@ describe('PATCH /api/admin/reports/{id}/update/', () => {
       const notices = await t.database.db
         .select()
         .from(notifications)
-        .where(addressedTo(t, reporter.id));
+        .where(await addressedTo(t, reporter.id));
       expect(notices).toHaveLength(1);
     },
   );

@@ -38,7 +38,13 @@ describe('GET /api/audit/', () => {
       action: 'user.role_changed',
       object_type: 'user',
       object_id: String(user.id),
-      details: { from: 'user', to: 'admin', access_request_id: created.id },
+      details: {
+        from: 'user',
+        to: 'admin',
+        access_request_id: created.id,
+        from_organization_id: null,
+        organization_id: null,
+      },
       created_at: expect.any(String),
     });
     expect(page.results[1]).toMatchObject({

@@ -15,7 +15,7 @@ import {
   accessTo,
   loadAccessibleReport,
   notifyReportAdmins,
-  reportOwnerId,
+  reporterTarget,
 } from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.repository';
 import { touchReport } from '../reports/reports.repository';
@@ -155,12 +155,11 @@ export async function postMessage(
           messageId: id,
         });
       }
-      const ownerId = input.is_internal ? null : reportOwnerId(ctx, report);
-      if (ownerId !== null && ownerId !== user.id) {
+      const reporter = input.is_internal ? null : reporterTarget(report, user.id);
+      if (reporter !== null) {
         await createNotifications(ctx, tx, [
           {
-            userId: ownerId,
-            aboutAnonymousReport: report.isAnonymous,
+            ...reporter,
             message: 'An administrator replied to your report.',
             reportId,
             reportTitle: report.title,

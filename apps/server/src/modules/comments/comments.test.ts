@@ -2,9 +2,9 @@ import { and, eq, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
+import { addressedTo } from '../../../test/notices';
 import { createReport, setReportStatus } from '../../../test/reports';
 import { auditLog, notifications, reportMessages } from '../../db/schema';
-import { recipientTagOf } from '../notifications/notifications.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,13 +25,8 @@ async function noticesFor(userId: number) {
   const rows = await t.database.db
     .select()
     .from(notifications)
-    .where(
-      or(
-        eq(notifications.userId, userId),
-        // Notices about anonymous reports are addressed by keyed tag.
-        eq(notifications.recipientTag, recipientTagOf(t.app.ctx, userId)),
-      ),
-    );
+    // To the account, and to them as the reporter of their anonymous reports.
+    .where(await addressedTo(t, userId));
   return rows.map((row) =>
     t.app.ctx.sealer.openJson<{ message: string; report: number }>(
       row.payload,

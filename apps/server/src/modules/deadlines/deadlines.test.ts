@@ -77,7 +77,10 @@ async function clockAudit(id: number) {
 }
 
 async function noticesFor(userId: number) {
-  const rows = await t.database.db.select().from(notifications).where(addressedTo(t, userId));
+  const rows = await t.database.db
+    .select()
+    .from(notifications)
+    .where(await addressedTo(t, userId));
   return rows.map(
     (row) =>
       t.app.ctx.sealer.openJson<{ message: string }>(row.payload, 'notification.payload').message,

@@ -7,7 +7,6 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { usedChallenges } from '../../db/schema';
 import { AppError, BadRequestError } from '../../lib/errors';
-import type { JobDefinition } from '../../lib/scheduler';
 
 /**
  * Proof of work against bulk use, without a third-party CAPTCHA (ALTCHA v2, deterministic mode):
@@ -20,7 +19,8 @@ import type { JobDefinition } from '../../lib/scheduler';
  * destination, receipts tried at /track); past it, every doubling of the hour's count asks for
  * twice the work, up to 2^MAX_LEVEL times. A flood pays more and more; a reporter in the middle
  * of one waits longer, and is never refused. Challenges are signed with their purpose and level,
- * expire, and are accepted once, across every process, in the database (`used_challenges`).
+ * expire, and are accepted once, across every process, in the database (`used_challenges`,
+ * where an expired one is forgotten as new ones come).
  */
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 const FAILED = 'The anti-abuse check did not pass. Send the form again.';
@@ -126,27 +126,14 @@ export async function checkProofOfWork(
   return {
     level,
     async spend(db) {
+      // Expired ones are refused anyway: forgotten as new ones come (an index range, small).
+      await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, new Date()));
       const rows = await db
         .insert(usedChallenges)
         .values({ signature, expiresAt })
         .onConflictDoNothing()
         .returning({ signature: usedChallenges.signature });
       if (rows.length === 0) throw new BadRequestError(FAILED);
-    },
-  };
-}
-
-/** Forgets used challenges once expired: an expired one is refused anyway. Hourly. */
-export function usedChallengesSweepJob(ctx: Pick<AppContext, 'db'>): JobDefinition {
-  return {
-    name: 'used-challenges-sweep',
-    intervalMs: 60 * 60_000,
-    async run({ now }) {
-      const rows = await ctx.db
-        .delete(usedChallenges)
-        .where(lt(usedChallenges.expiresAt, now))
-        .returning({ signature: usedChallenges.signature });
-      return `${rows.length} expired challenges forgotten`;
     },
   };
 }

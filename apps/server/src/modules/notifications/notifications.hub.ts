@@ -16,8 +16,14 @@ type HubLog = {
 export type NotificationHubOptions = {
   /** Ping every socket this often; one that did not answer the previous ping is dropped. */
   heartbeatMs: number;
-  /** Opens the rows behind the signals; keyed by notification id. */
-  load(signals: NotificationSignal[]): Promise<Map<number, LiveNotificationEvent>>;
+  /**
+   * Opens the rows behind the signals, and says whom each goes to among `connected` (the users
+   * with a socket here); keyed by notification id.
+   */
+  load(
+    signals: NotificationSignal[],
+    connected: readonly number[],
+  ): Promise<Map<number, { event: LiveNotificationEvent; userIds: number[] }>>;
   log: HubLog;
 };
 
@@ -25,7 +31,10 @@ export type NotificationHub = ReturnType<typeof createNotificationHub>;
 
 type Entry = { userId: number; isAlive: boolean; expiry: NodeJS.Timeout };
 
-const signalSchema = z.object({ id: z.number().int(), userId: z.number().int() });
+const signalSchema = z.union([
+  z.object({ id: z.number().int(), userId: z.number().int() }),
+  z.object({ id: z.number().int(), report: z.number().int() }),
+]);
 /** Rows loaded per query when signals arrive faster than they are delivered. */
 const MAX_BATCH = 500;
 /** A client this far behind on reading is dropped rather than buffered without end. */
@@ -74,21 +83,27 @@ export function createNotificationHub(options: NotificationHubOptions) {
     socket.send(data);
   };
 
+  /** A signal to an account is for this process if the account has a socket here. */
+  const isWanted = (signal: NotificationSignal) =>
+    'userId' in signal ? byUser.has(signal.userId) : byUser.size > 0;
+
   const deliver = async (batch: NotificationSignal[]) => {
-    const wanted = batch.filter((signal) => byUser.has(signal.userId));
+    const wanted = batch.filter(isWanted);
     if (wanted.length === 0) return;
-    let events: Map<number, LiveNotificationEvent>;
+    let events: Map<number, { event: LiveNotificationEvent; userIds: number[] }>;
     try {
-      events = await options.load(wanted);
+      events = await options.load(wanted, [...byUser.keys()]);
     } catch (error) {
       options.log.error({ error: errorSummary(error) }, 'live notifications could not be loaded');
       return;
     }
     for (const signal of wanted) {
-      const event = events.get(signal.id);
-      if (!event) continue;
-      const data = JSON.stringify(event);
-      for (const socket of byUser.get(signal.userId) ?? []) send(socket, data);
+      const found = events.get(signal.id);
+      if (!found) continue;
+      const data = JSON.stringify(found.event);
+      for (const userId of found.userIds) {
+        for (const socket of byUser.get(userId) ?? []) send(socket, data);
+      }
     }
   };
 
@@ -158,7 +173,7 @@ export function createNotificationHub(options: NotificationHubOptions) {
       socket.on('close', () => remove(socket));
     },
 
-    /** A payload heard on the notifications channel: `{id, userId}`. */
+    /** A payload heard on the notifications channel: `{id, userId}` or `{id, report}`. */
     handleSignal(payload: string) {
       if (isClosed) return;
       let signal: NotificationSignal;
@@ -168,7 +183,7 @@ export function createNotificationHub(options: NotificationHubOptions) {
         options.log.warn({}, 'ignored a malformed notification signal');
         return;
       }
-      if (!byUser.has(signal.userId)) return;
+      if (!isWanted(signal)) return;
       pending.push(signal);
       kick();
     },

@@ -17,17 +17,26 @@ export type NotificationContent = {
   at?: string;
 };
 
-/** Whom a query is for: their id, and the keyed tag their notices about anonymous reports bear. */
-export type Recipient = { userId: number; tag: string };
+/**
+ * Whom a query is for: their account, and the tags of the notices to the reporter of each of
+ * their anonymous reports (one per report).
+ */
+export type Recipient = { userId: number; tags: string[] };
 
 function addressedTo(recipient: Recipient): SQL {
+  if (recipient.tags.length === 0) return eq(notifications.userId, recipient.userId);
   return or(
     eq(notifications.userId, recipient.userId),
-    eq(notifications.recipientTag, recipient.tag),
+    inArray(notifications.recipientTag, recipient.tags),
   ) as SQL;
 }
 
-export type NotificationSignal = { id: number; userId: number };
+/**
+ * What the channel carries (never stored): a notice to an account names the account; a notice to
+ * the reporter of an anonymous report names the report, and each process finds which of its
+ * connected users filed it, so no signal pairs a person with their anonymous report.
+ */
+export type NotificationSignal = { id: number; userId: number } | { id: number; report: number };
 
 export type NewNotificationRow = {
   userId: number | null;
@@ -72,11 +81,12 @@ const rowColumns = {
   createdAt: notifications.createdAt,
 };
 
-/** What a recipient's list shows: whom each row is addressed to is known already. */
-export type ListedNotificationRow = Omit<NotificationRow, 'userId' | 'recipientTag'>;
+/** What a recipient's list shows: whether it is the account's own, or to them as a reporter. */
+export type ListedNotificationRow = Omit<NotificationRow, 'recipientTag'>;
 
 const listedColumns = {
   id: notifications.id,
+  userId: notifications.userId,
   payload: notifications.payload,
   isRead: notifications.isRead,
   createdAt: notifications.createdAt,
@@ -86,17 +96,15 @@ const listedColumns = {
  * Newest first; rows created in one transaction share `created_at`, and notices about anonymous
  * reports keep the day only, so the id breaks ties.
  */
-/** The whole list, the unpaged answer every client asks for: prepared (db/prepared.ts). */
+/**
+ * The whole list, the unpaged answer every client asks for: prepared (db/prepared.ts), for an
+ * account with no anonymous report, as most are.
+ */
 const allNotificationsFor = preparedQuery((db) =>
   db
     .select(listedColumns)
     .from(notifications)
-    .where(
-      or(
-        eq(notifications.userId, sql.placeholder('userId')),
-        eq(notifications.recipientTag, sql.placeholder('tag')),
-      ),
-    )
+    .where(eq(notifications.userId, sql.placeholder('userId')))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .prepare('notifications_for_user'),
 );
@@ -106,14 +114,15 @@ export async function findNotificationsForUser(
   recipient: Recipient,
   page?: { limit: number; offset: number },
 ): Promise<ListedNotificationRow[]> {
-  if (!page) return allNotificationsFor(db).execute(recipient);
-  return db
+  if (!page && recipient.tags.length === 0) {
+    return allNotificationsFor(db).execute({ userId: recipient.userId });
+  }
+  const query = db
     .select(listedColumns)
     .from(notifications)
     .where(addressedTo(recipient))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
 export async function countNotificationsForUser(
@@ -127,12 +136,26 @@ export async function countNotificationsForUser(
   return row?.total ?? 0;
 }
 
-export async function countUnreadForUser(db: Executor, recipient: Recipient): Promise<number> {
+/**
+ * Unread notices: an account's by their flag; the reporter's, by the read marks kept in their
+ * index (`readThrough`, and `read` above it).
+ */
+export async function countUnreadForUser(
+  db: Executor,
+  recipient: Recipient,
+  marks: { readThrough: number; read: number[] },
+): Promise<number> {
   const [row] = await db
-    .select({ total: count() })
+    .select({
+      total: sql<number>`(count(*) filter (where ${notifications.userId} = ${recipient.userId} and not ${notifications.isRead}))::int`,
+      reporter:
+        recipient.tags.length === 0
+          ? sql<number>`0`
+          : sql<number>`(count(*) filter (where ${inArray(notifications.recipientTag, recipient.tags)} and ${notifications.id} > ${marks.readThrough} and not (${notifications.id} = any(${sql.param(marks.read)}::int[]))))::int`,
+    })
     .from(notifications)
-    .where(and(addressedTo(recipient), eq(notifications.isRead, false)));
-  return row?.total ?? 0;
+    .where(addressedTo(recipient));
+  return (row?.total ?? 0) + Number(row?.reporter ?? 0);
 }
 
 export async function findNotificationsByIds(
@@ -143,29 +166,50 @@ export async function findNotificationsByIds(
   return db.select(rowColumns).from(notifications).where(inArray(notifications.id, ids));
 }
 
-/** Marks one of the user's notifications read; null when the user has no such notification. */
-export async function markNotificationRead(
+/** Marks one of the account's own notices read; null when it has no such notice. */
+export async function markAccountNoticeRead(
   db: Executor,
   id: number,
-  recipient: Recipient,
+  userId: number,
 ): Promise<NotificationRow | null> {
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(eq(notifications.id, id), addressedTo(recipient)))
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning(rowColumns);
   return row ?? null;
 }
 
-/** Answers how many were unread. */
-export async function markAllNotificationsRead(
+/** A notice to the reporter of one of `tags`' reports, by id; null when none. */
+export async function findReporterNotice(
   db: Executor,
-  recipient: Recipient,
-): Promise<number> {
+  id: number,
+  tags: string[],
+): Promise<NotificationRow | null> {
+  if (tags.length === 0) return null;
+  const [row] = await db
+    .select(rowColumns)
+    .from(notifications)
+    .where(and(eq(notifications.id, id), inArray(notifications.recipientTag, tags)));
+  return row ?? null;
+}
+
+/** Marks the account's own notices read; answers how many were unread. */
+export async function markAccountNoticesRead(db: Executor, userId: number): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
-    .where(and(addressedTo(recipient), eq(notifications.isRead, false)))
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** The newest notice to the reporter of any of `tags`' reports (0 when none). */
+export async function newestReporterNotice(db: Executor, tags: string[]): Promise<number> {
+  if (tags.length === 0) return 0;
+  const [row] = await db
+    .select({ newest: sql<number | null>`max(${notifications.id})` })
+    .from(notifications)
+    .where(inArray(notifications.recipientTag, tags));
+  return Number(row?.newest ?? 0);
 }

@@ -13,26 +13,31 @@ import type { Sealer } from '../../lib/crypto';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import { resolveAccessToken } from '../accounts/caller.service';
+import { type OwnerEntries, readOwnerState, updateOwnerIndex } from '../reports/owner-index';
+import { isReportOwner } from '../reports/report-access';
+import { findReportOwnership } from '../reports/reports.repository';
 import * as repo from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = sealedColumns.notificationPayload.purpose;
 
-const RECIPIENT_TAG_PURPOSE = 'notification.recipient';
+const REPORTER_TAG_PURPOSE = 'notification.reporter';
 
-/** The keyed tag that addresses a user's notices about anonymous reports. */
-export function recipientTagOf(ctx: Pick<AppContext, 'hash'>, userId: number): string {
-  return ctx.hash(RECIPIENT_TAG_PURPOSE, userId);
+/** The tag of the notices to the reporter of an anonymous report: one per report. */
+export function reporterNoticeTag(ctx: Pick<AppContext, 'hash'>, reportId: number): string {
+  return ctx.hash(REPORTER_TAG_PURPOSE, reportId);
 }
 
-export function recipientOf(ctx: Pick<AppContext, 'hash'>, userId: number): repo.Recipient {
-  return { userId, tag: recipientTagOf(ctx, userId) };
-}
+/**
+ * Whom a notice is for: an account, or the reporter of an anonymous report, whoever they are
+ * (reports/report-access.ts `reporterTarget`).
+ */
+export type NotificationTarget = { userId: number } | { reporterOf: number };
 
-export type NotificationInput = {
-  userId: number;
+export type NotificationInput = NotificationTarget & {
   /**
-   * About an anonymous report: addressed by keyed tag, dated by the day, the precise time sealed
-   * (schema.ts `notifications`), so a dump can link it neither to an account nor by time.
+   * About an anonymous report: dated by the day, the precise time sealed, so no notice shares an
+   * instant with the audit row or the report written beside it (schema.ts `notifications`).
+   * Always so for a notice to the reporter of one.
    */
   aboutAnonymousReport?: boolean;
   message: string;
@@ -42,9 +47,11 @@ export type NotificationInput = {
 };
 
 /**
- * Creates notification rows in the caller's transaction (DESIGN.md "Live notifications") and
- * signals every server process, which pushes them to the recipients' open sockets. Message,
- * report link and title are sealed, so a row never ties a person to a report in a dump.
+ * Creates notification rows in the caller's transaction (docs/design.md "Live notifications")
+ * and signals every server process, which pushes them to the recipients' open sockets. Message,
+ * report link and title are sealed. A notice to the reporter of an anonymous report is addressed
+ * to the report, dated by the day with its time sealed (schema.ts `notifications`): it names no
+ * person, so writing it beside the event's other rows about the report ties it to nobody.
  */
 export async function createNotifications(
   ctx: Pick<AppContext, 'sealer' | 'hash'>,
@@ -52,35 +59,55 @@ export async function createNotifications(
   inputs: NotificationInput[],
 ): Promise<repo.NotificationSignal[]> {
   const at = new Date().toISOString();
-  const byTag = new Map<string, number>();
+  const reportOfTag = new Map<string, number>();
   const rows = inputs.map((input): repo.NewNotificationRow => {
-    const tagged = input.aboutAnonymousReport === true;
-    const tag = tagged ? recipientTagOf(ctx, input.userId) : null;
-    if (tag) byTag.set(tag, input.userId);
+    const toReporter = 'reporterOf' in input;
+    const tag = toReporter ? reporterNoticeTag(ctx, input.reporterOf) : null;
+    if (tag && toReporter) reportOfTag.set(tag, input.reporterOf);
+    const byDay = toReporter || input.aboutAnonymousReport === true;
     return {
-      userId: tagged ? null : input.userId,
+      userId: toReporter ? null : input.userId,
       recipientTag: tag,
-      ...(tagged ? { createdAt: sql`date_trunc('day', now(), 'UTC')` } : {}),
+      ...(byDay ? { createdAt: sql`date_trunc('day', now(), 'UTC')` } : {}),
       payload: ctx.sealer.sealJson(
         {
           message: input.message,
           report: input.reportId ?? null,
           report_title: input.reportTitle ?? null,
           report_reference: input.reportReference ?? null,
-          ...(tagged ? { at } : {}),
+          ...(byDay ? { at } : {}),
         } satisfies repo.NotificationContent,
         NOTIFICATION_PURPOSE,
       ),
     };
   });
   const inserted = await repo.insertNotificationRows(db, rows);
-  // The live signal names the account (it is never stored): any process can reach its sockets.
-  const signals = inserted.flatMap((row) => {
-    const userId = row.userId ?? (row.recipientTag ? byTag.get(row.recipientTag) : undefined);
-    return userId === undefined ? [] : [{ id: row.id, userId }];
+  const signals = inserted.flatMap((row): repo.NotificationSignal[] => {
+    if (row.userId !== null) return [{ id: row.id, userId: row.userId }];
+    const report = row.recipientTag ? reportOfTag.get(row.recipientTag) : undefined;
+    return report === undefined ? [] : [{ id: row.id, report }];
   });
   await repo.publishNotificationSignals(db, signals);
   return signals;
+}
+
+/** Who a user is to the notifications table: their account, their reports' tags, what they read. */
+export type NoticeReader = { recipient: repo.Recipient; marks: OwnerEntries };
+
+export async function noticeReaderOf(
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
+  userId: number,
+): Promise<NoticeReader> {
+  const marks = await readOwnerState(ctx, ctx.db, userId);
+  return {
+    recipient: { userId, tags: marks.ids.map((id) => reporterNoticeTag(ctx, id)) },
+    marks,
+  };
+}
+
+function isReadFor(reader: NoticeReader, row: { id: number; isRead: boolean }, byAccount: boolean) {
+  if (byAccount) return row.isRead;
+  return row.id <= reader.marks.readThrough || reader.marks.read.includes(row.id);
 }
 
 const OPENED_NOTICES_MAX = 20_000;
@@ -123,13 +150,20 @@ function openNotice(
   return content;
 }
 
-/** A row as its recipient sees it: the sealed payload opened (spec section 3). */
-export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.ListedNotificationRow) {
+/**
+ * A row as its recipient sees it: the sealed payload opened; `isRead` as their reader says
+ * (a notice to the reporter keeps its read mark in their index).
+ */
+export function toNotification(
+  ctx: Pick<AppContext, 'sealer'>,
+  row: repo.ListedNotificationRow,
+  isRead: boolean = row.isRead,
+) {
   const content = openNotice(ctx.sealer, row);
   return {
     id: row.id,
     message: content.message,
-    is_read: row.isRead,
+    is_read: isRead,
     created_at: content.at ?? row.createdAt.toISOString(),
     report: content.report ?? null,
     report_title: content.report_title ?? null,
@@ -137,41 +171,82 @@ export function toNotification(ctx: Pick<AppContext, 'sealer'>, row: repo.Listed
   } satisfies Notification;
 }
 
-/** The caller's notifications, newest first; a page when asked for (DESIGN.md 8). */
+/** The caller's notifications, newest first; a page when asked for (docs/api.md). */
 export async function listNotifications(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'reads'>,
   userId: number,
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
   const key = { read: 'notifications', caller: userId, params: [query.limit, query.offset] };
-  return ctx.reads.through(ctx.db, key, () =>
-    listOrPage(query, {
+  return ctx.reads.through(ctx.db, key, async () => {
+    const reader = await noticeReaderOf(ctx, userId);
+    return listOrPage(query, {
       find: async (page) =>
-        (await repo.findNotificationsForUser(ctx.db, recipientOf(ctx, userId), page)).map((row) =>
-          toNotification(ctx, row),
+        (await repo.findNotificationsForUser(ctx.db, reader.recipient, page)).map((row) =>
+          toNotification(ctx, row, isReadFor(reader, row, row.userId !== null)),
         ),
-      count: () => repo.countNotificationsForUser(ctx.db, recipientOf(ctx, userId)),
-    }),
-  );
+      count: () => repo.countNotificationsForUser(ctx.db, reader.recipient),
+    });
+  });
 }
 
-/** Someone else's notification answers 404 like one that does not exist (DESIGN.md 5). */
+/**
+ * Marks one notice read. The account's own: its flag. One to them as the reporter of an
+ * anonymous report: the mark goes into their index, in a transaction that writes nothing else,
+ * so the notice's row (which belongs with the report) is not touched. Someone else's notice
+ * answers 404 like one that does not exist (docs/protection.md).
+ */
 export async function markRead(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
   userId: number,
   id: number,
 ): Promise<Notification> {
-  const row = await repo.markNotificationRead(ctx.db, id, recipientOf(ctx, userId));
+  const own = await repo.markAccountNoticeRead(ctx.db, id, userId);
+  if (own) return toNotification(ctx, own);
+  const reader = await noticeReaderOf(ctx, userId);
+  const row = await repo.findReporterNotice(ctx.db, id, reader.recipient.tags);
   if (!row) throw new NotFoundError();
-  return toNotification(ctx, row);
+  if (!isReadFor(reader, row, false)) {
+    await ctx.db.transaction((tx) =>
+      updateOwnerIndex(ctx, tx, userId, (entries) => ({
+        ...entries,
+        read: entries.read.includes(id) ? entries.read : [...entries.read, id],
+      })),
+    );
+  }
+  return toNotification(ctx, row, true);
 }
 
-export async function markAllRead(ctx: Pick<AppContext, 'db' | 'hash'>, userId: number) {
-  return { updated: await repo.markAllNotificationsRead(ctx.db, recipientOf(ctx, userId)) };
+/**
+ * Marks everything read: the account's own notices by their flag, and the reporter's by moving
+ * the read mark in their index past the newest. One transaction that writes only what reaches
+ * the person, never a row about one of their reports.
+ */
+export async function markAllRead(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>, userId: number) {
+  const reader = await noticeReaderOf(ctx, userId);
+  const reporterUnread = await repo.countUnreadForUser(
+    ctx.db,
+    { userId: -1, tags: reader.recipient.tags },
+    reader.marks,
+  );
+  const newest = await repo.newestReporterNotice(ctx.db, reader.recipient.tags);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const own = await repo.markAccountNoticesRead(tx, userId);
+    if (reporterUnread > 0) {
+      await updateOwnerIndex(ctx, tx, userId, (entries) => ({
+        ...entries,
+        readThrough: Math.max(entries.readThrough, newest),
+        read: entries.read.filter((id) => id > newest),
+      }));
+    }
+    return own;
+  });
+  return { updated: updated + reporterUnread };
 }
 
-export async function unreadCount(ctx: Pick<AppContext, 'db' | 'hash'>, userId: number) {
-  return { count: await repo.countUnreadForUser(ctx.db, recipientOf(ctx, userId)) };
+export async function unreadCount(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>, userId: number) {
+  const reader = await noticeReaderOf(ctx, userId);
+  return { count: await repo.countUnreadForUser(ctx.db, reader.recipient, reader.marks) };
 }
 
 /**
@@ -191,24 +266,55 @@ export async function authenticateLiveSocket(
 
 /**
  * The live events for signals heard on the channel, keyed by notification id. A signal whose row
- * is gone, or belongs to someone other than the signal says, yields nothing.
+ * is gone, or is addressed otherwise than the signal says, yields nothing. A notice to an
+ * account goes to that account; one to the reporter of a report goes to whichever of
+ * `connected` (the users with a socket on this process) filed it.
  */
 export async function loadLiveEvents(
-  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'callers'>,
   signals: repo.NotificationSignal[],
-): Promise<Map<number, LiveNotificationEvent>> {
-  const wanted = new Map(signals.map((signal) => [signal.id, signal.userId]));
-  const rows = await repo.findNotificationsByIds(ctx.db, [...wanted.keys()]);
-  const events = new Map<number, LiveNotificationEvent>();
-  for (const row of rows) {
-    const userId = wanted.get(row.id);
-    if (userId === undefined) continue;
-    const addressed =
-      row.userId === null
-        ? row.recipientTag === recipientTagOf(ctx, userId)
-        : row.userId === userId;
-    if (!addressed) continue;
-    events.set(row.id, { type: 'notification', ...toNotification(ctx, row) });
+  connected: readonly number[],
+): Promise<Map<number, { event: LiveNotificationEvent; userIds: number[] }>> {
+  const rows = await repo.findNotificationsByIds(
+    ctx.db,
+    signals.map((signal) => signal.id),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const events = new Map<number, { event: LiveNotificationEvent; userIds: number[] }>();
+  for (const signal of signals) {
+    const row = byId.get(signal.id);
+    if (!row) continue;
+    let userIds: number[];
+    if ('userId' in signal) {
+      if (row.userId !== signal.userId) continue;
+      userIds = [signal.userId];
+    } else {
+      if (row.userId !== null || row.recipientTag !== reporterNoticeTag(ctx, signal.report)) {
+        continue;
+      }
+      userIds = await reportersAmong(ctx, signal.report, connected);
+    }
+    if (userIds.length === 0) continue;
+    events.set(row.id, {
+      event: { type: 'notification', ...toNotification(ctx, row, false) },
+      userIds,
+    });
   }
   return events;
+}
+
+/** Which of these users filed the anonymous report: its tag is tested against each. */
+async function reportersAmong(
+  ctx: Pick<AppContext, 'db' | 'hash' | 'callers'>,
+  reportId: number,
+  userIds: readonly number[],
+): Promise<number[]> {
+  const report = await findReportOwnership(ctx.db, reportId);
+  if (!report) return [];
+  const found: number[] = [];
+  for (const userId of userIds) {
+    const caller = await ctx.callers.find(ctx.db, userId);
+    if (caller && isReportOwner(ctx, caller, report)) found.push(userId);
+  }
+  return found;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { createUser, setUserFields, type TestUser } from '../../../test/factories';
 import { connectLive, type LiveClient, listenLocally, waitForClose } from '../../../test/live';
+import { createReport } from '../../../test/reports';
 import { notifications } from '../../db/schema';
 import { createAccessTokenSigner } from '../../lib/tokens';
 import { MAX_SOCKETS_PER_USER } from './notifications.hub';
@@ -239,15 +240,17 @@ describe('live delivery', () => {
   });
 });
 
-describe('a notice about an anonymous report', () => {
-  it('names no account in its row, yet reaches its recipient’s socket and no one else’s', async () => {
+describe('a notice to the reporter of an anonymous report', () => {
+  it('names no account in its row, yet reaches its reporter’s socket and no one else’s', async () => {
     const reporter = await createUser(t);
     const bystander = await createUser(t);
+    const report = await createReport(t, reporter);
     const mine = await connected(reporter);
     const theirs = await connected(bystander);
     const [signal] = await notify([
-      { userId: reporter.id, aboutAnonymousReport: true, message: 'Your report is now Resolved.' },
+      { reporterOf: report.id, message: 'Your report is now Resolved.' },
     ]);
+    expect(signal).toEqual({ id: expect.any(Number), report: report.id });
     expect(await mine.next()).toMatchObject({
       type: 'notification',
       id: signal?.id,

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
-import { createUser, type TestUser } from '../../../test/factories';
+import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { createReport } from '../../../test/reports';
 import { sqlRows } from '../../../test/sql';
-import { reportOwnerIndex, reports } from '../../db/schema';
-import { ownerTagOf, retagLegacyOwners } from './owner-index';
+import { notifications, ownerQueue, pendingConversions, reports, users } from '../../db/schema';
+import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
+import { convertOwners, OWNER_CONVERSION } from './owner-conversion';
+import { ownerTagOf, unsaltedOwnerTagOf } from './owner-index';
+import { applyOwnerQueue } from './owner-queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,8 +33,18 @@ const tagOf = async (id: number) => {
   return row as { tag: string; reference: string };
 };
 
+const saltOf = async (user: TestUser) => {
+  const [row] = await t.database.db
+    .select({ ownerSalt: users.ownerSalt })
+    .from(users)
+    .where(eq(users.id, user.id));
+  return row?.ownerSalt as string;
+};
+
+const indexKey = (user: TestUser) => t.app.ctx.hash('report.owner-index', user.id);
+
 describe('per-report owner tags', () => {
-  it('gives each anonymous report a tag of its own, and My Reports still finds them all', async () => {
+  it('gives each anonymous report a salted tag of its own, and My Reports finds them all, queued or applied', async () => {
     const user = await createUser(t);
     const other = await createUser(t);
     const first = await createReport(t, user);
@@ -40,46 +53,39 @@ describe('per-report owner tags', () => {
     const theirs = await createReport(t, other);
     const [a, b] = [await tagOf(first.id), await tagOf(second.id)];
     expect(a.tag).toMatch(/^[0-9a-f]{64}$/);
-    expect(b.tag).toMatch(/^[0-9a-f]{64}$/);
     expect(a.tag).not.toBe(b.tag);
-    // Not the old per-user hash, which a dump could group reports by.
-    expect(a.tag).not.toBe(t.app.ctx.hash('report.owner', user.id));
-    expect(await myReports(user)).toEqual([first.id, second.id, named.id].sort((x, y) => x - y));
+    // The account's salt is in it: without the salt the tag cannot be computed.
+    expect(a.tag).toBe(
+      ownerTagOf(t.app.ctx, { id: user.id, ownerSalt: await saltOf(user) }, a.reference),
+    );
+    expect(a.tag).not.toBe(unsaltedOwnerTagOf(t.app.ctx, user.id, a.reference));
+    const all = [first.id, second.id, named.id].sort((x, y) => x - y);
+    // Still in the owner queue: found there.
+    expect(await myReports(user)).toEqual(all);
+    await applyOwnerQueue(t.app.ctx);
+    expect(await myReports(user)).toEqual(all);
     expect(await myReports(other)).toEqual([theirs.id]);
+    expect(await t.database.db.$count(ownerQueue)).toBe(0);
   });
 
-  it('keeps the index sealed under a key that names no user', async () => {
-    const user = await createUser(t);
-    const report = await createReport(t, user);
-    const rows = await sqlRows<{ owner_key: string; entries: Buffer }>(
+  it('keeps the index sealed under a key that names no user, padded', async () => {
+    const once = await createUser(t);
+    const often = await createUser(t);
+    const report = await createReport(t, once);
+    for (let i = 0; i < 5; i += 1) await createReport(t, often);
+    await applyOwnerQueue(t.app.ctx);
+    const rows = await sqlRows<{ owner_key: string; entries: Buffer; size: number }>(
       t.database.db,
-      sql`select owner_key, entries from report_owner_index`,
+      sql`select owner_key, entries, octet_length(entries) as size from report_owner_index
+          where owner_key in (${indexKey(once)}, ${indexKey(often)})`,
     );
-    expect(rows.length).toBeGreaterThan(0);
-    const oldHash = t.app.ctx.hash('report.owner', user.id);
+    expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row.owner_key).toMatch(/^[0-9a-f]{64}$/);
-      expect(row.owner_key).not.toBe(oldHash);
       expect(Buffer.from(row.entries).toString('utf8')).not.toContain('ids');
       expect(Buffer.from(row.entries).toString('utf8')).not.toContain(`[${report.id}`);
     }
-  });
-
-  it('pads the sealed index, so its length does not count a reporter’s reports', async () => {
-    const once = await createUser(t);
-    const often = await createUser(t);
-    await createReport(t, once);
-    for (let i = 0; i < 5; i += 1) await createReport(t, often);
-    const lengthOf = async (user: TestUser) => {
-      const [row] = await sqlRows<{ size: number }>(
-        t.database.db,
-        sql`select octet_length(entries) as size from report_owner_index
-            where owner_key = ${t.app.ctx.hash('report.owner-index', user.id)}`,
-      );
-      return Number(row?.size);
-    };
-    expect(await lengthOf(once)).toBeGreaterThan(0);
-    expect(await lengthOf(once)).toBe(await lengthOf(often));
+    expect(Number(rows[0]?.size)).toBe(Number(rows[1]?.size));
   });
 
   it('shows a report only when its own tag matches, whatever the index says', async () => {
@@ -87,6 +93,7 @@ describe('per-report owner tags', () => {
     const intruder = await createUser(t);
     const report = await createReport(t, owner);
     const planted = await createReport(t, intruder);
+    await applyOwnerQueue(t.app.ctx);
     // A tag copied onto another report does not transfer it: the tag is bound to the reference.
     await t.database.db
       .update(reports)
@@ -102,27 +109,110 @@ describe('per-report owner tags', () => {
     expect(detail.statusCode).toBe(404);
   });
 
-  it('re-tags reports stored with the old per-user hash and indexes them', async () => {
+  it('gives nobody an index again once the account is gone, though its report was still queued', async () => {
     const user = await createUser(t);
-    const report = await createReport(t, user);
-    const older = await createReport(t, user);
-    const legacyHash = `legacy:${t.app.ctx.hash('report.owner', user.id)}`;
-    await t.database.db.execute(
-      sql`update reports set owner_hash = ${legacyHash} where id in (${report.id}, ${older.id})`,
+    await createReport(t, user);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/delete/',
+      headers: user.headers,
+      payload: { password: user.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await applyOwnerQueue(t.app.ctx);
+    const rows = await sqlRows(
+      t.database.db,
+      sql`select 1 from report_owner_index where owner_key = ${indexKey(user)}`,
     );
-    // The oldest rows have no sealed owner: the old hash alone finds it.
-    await t.database.db.execute(sql`update reports set owner_sealed = null where id = ${older.id}`);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('the conversion of owners stored by earlier versions', () => {
+  it('salts the tags, empties the sealed owner, and re-addresses notices, keeping what was read', async () => {
+    const reporter = await createUser(t);
+    const admin = await createAdmin(t);
+    const first = await createReport(t, reporter);
+    const legacy = await createReport(t, reporter);
+    await applyOwnerQueue(t.app.ctx);
+    // As an earlier version stored them: tags without salt (and the oldest with one hash for all
+    // of a person's reports), the owner's id sealed on the report.
+    const { reference } = await tagOf(first.id);
+    const sealedOwner = (id: number, ref: string) =>
+      t.app.ctx.sealer.sealJson({ userId: reporter.id, reference: ref }, 'report.owner-id');
     await t.database.db
-      .delete(reportOwnerIndex)
-      .where(eq(reportOwnerIndex.ownerKey, t.app.ctx.hash('report.owner-index', user.id)));
-    expect(await myReports(user)).toEqual([]);
-    expect(await retagLegacyOwners(t.app.ctx)).toBeGreaterThanOrEqual(2);
-    const { tag, reference } = await tagOf(report.id);
-    expect(tag).toBe(ownerTagOf(t.app.ctx, user.id, reference));
-    expect((await tagOf(older.id)).tag).toBe(
-      ownerTagOf(t.app.ctx, user.id, (await tagOf(older.id)).reference),
+      .update(reports)
+      .set({
+        ownerHash: unsaltedOwnerTagOf(t.app.ctx, reporter.id, reference),
+        ownerSealed: sealedOwner(first.id, reference),
+      })
+      .where(eq(reports.id, first.id));
+    const legacyReference = (await tagOf(legacy.id)).reference;
+    await t.database.db
+      .update(reports)
+      .set({
+        ownerHash: `legacy:${t.app.ctx.hash('report.owner', reporter.id)}`,
+        ownerSealed: sealedOwner(legacy.id, legacyReference),
+      })
+      .where(eq(reports.id, legacy.id));
+    // Notices addressed by one tag per person: one to the reporter (read), one to an admin.
+    const personTag = (userId: number) => t.app.ctx.hash('notification.recipient', userId);
+    const notice = (tag: string, message: string, isRead: boolean) =>
+      t.database.db
+        .insert(notifications)
+        .values({
+          recipientTag: tag,
+          isRead,
+          payload: t.app.ctx.sealer.sealJson(
+            { message, report: first.id, report_title: null, report_reference: reference },
+            NOTIFICATION_PURPOSE,
+          ),
+        })
+        .returning({ id: notifications.id });
+    const [toReporter] = await notice(personTag(reporter.id), 'Your report is now Resolved.', true);
+    const [toAdmin] = await notice(personTag(admin.id), 'A new report was submitted.', false);
+    await t.database.db
+      .insert(pendingConversions)
+      .values({ name: OWNER_CONVERSION })
+      .onConflictDoNothing();
+
+    const converted = await convertOwners(t.app.ctx);
+    expect(converted?.reports).toBeGreaterThanOrEqual(2);
+    const salt = await saltOf(reporter);
+    for (const report of [first, legacy]) {
+      const { tag, reference: ref } = await tagOf(report.id);
+      expect(tag).toBe(ownerTagOf(t.app.ctx, { id: reporter.id, ownerSalt: salt }, ref));
+    }
+    expect(
+      await sqlRows(t.database.db, sql`select id from reports where owner_sealed is not null`),
+    ).toEqual([]);
+    const rows = await sqlRows<{
+      id: number;
+      user_id: number | null;
+      recipient_tag: string | null;
+    }>(
+      t.database.db,
+      sql`select id, user_id, recipient_tag from notifications
+          where id in (${toReporter?.id}, ${toAdmin?.id}) order by id`,
     );
-    expect(await myReports(user)).toEqual([report.id, older.id].sort((x, y) => x - y));
-    expect(await retagLegacyOwners(t.app.ctx)).toBe(0);
+    expect(rows).toEqual([
+      {
+        id: toReporter?.id,
+        user_id: null,
+        recipient_tag: t.app.ctx.hash('notification.reporter', first.id),
+      },
+      { id: toAdmin?.id, user_id: admin.id, recipient_tag: null },
+    ]);
+    // The reporter still finds both reports and the notice, read as it was.
+    expect(await myReports(reporter)).toEqual([first.id, legacy.id].sort((x, y) => x - y));
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/',
+      headers: reporter.headers,
+    });
+    expect(seen.json()).toContainEqual(
+      expect.objectContaining({ id: toReporter?.id, is_read: true }),
+    );
+    expect(await convertOwners(t.app.ctx)).toBeNull();
   });
 });

@@ -1,100 +1,216 @@
-import { randomBytes } from 'node:crypto';
-import { asc, eq, gt, like, sql } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { reportOwnerIndex, reports, users } from '../../db/schema';
+import { ownerQueue, reportOwnerIndex } from '../../db/schema';
 import { sealedColumns } from '../../db/sealed-columns';
 
 /**
  * How an anonymous report is tied to its owner without a dump being able to tie it to anyone
- * (DESIGN.md "Adversaries", docs/design.md "Anonymity design"):
- * - the report carries a tag of its own, HMAC(secret, user id ‖ reference): two reports of one
- *   person share no value, and nobody without the secret can test a user against it;
+ * (docs/protection.md "The dump reader"):
+ * - the report carries a tag of its own, HMAC(secret, user id ‖ the account's salt ‖ reference):
+ *   two reports of one person share no value, nobody without the secret can test a user against
+ *   it, and once the account (and with it the salt) is deleted, nobody can, secret or not;
  * - the user's row in `report_owner_index`, keyed by HMAC(secret, user id), seals the list of
- *   their anonymous report ids, so My Reports reads one row and then the reports by id.
+ *   their anonymous report ids and what they have read of the notices about them, so My Reports
+ *   and the bell read one row. That row is written only by the person's own actions (reading
+ *   notices) and by the owner queue (owner-queue.ts), never in the transaction of an event about
+ *   one of their reports.
  */
 const OWNER_TAG_PURPOSE = 'report.owner-tag';
 const INDEX_KEY_PURPOSE = 'report.owner-index';
 const INDEX_PURPOSE = sealedColumns.reportOwnerIndex.purpose;
-/** The tag before it was per report: one hash of the user id for all their reports. */
-const LEGACY_PURPOSE = 'report.owner';
-const LEGACY_PREFIX = 'legacy:';
+export const QUEUE_PURPOSE = sealedColumns.ownerQueue.purpose;
+const QUEUE_BATCH = 1000;
 
-type Entries = { ids: number[]; pad?: string };
+/** A change to a person's index, waiting in the owner queue (owner-queue.ts). */
+export type OwnerChange = { op: 'index-add'; userId: number; reportId: number };
 
+/** What an account contributes to its reports' tags. */
+export type Owner = { id: number; ownerSalt: string };
+
+/**
+ * What a user's index holds: their anonymous reports, and which notices to their reports they
+ * have read (every id up to `readThrough`, and those in `read` above it).
+ */
+export type OwnerEntries = { ids: number[]; readThrough: number; read: number[] };
+
+const EMPTY: OwnerEntries = { ids: [], readThrough: 0, read: [] };
 const RESEAL_PAGE = 500;
 
 /**
- * Seals a user's ids padded to a power of two (at least 512 bytes), so the length of a sealed
- * row says little of how many reports its unknown owner filed.
+ * Seals an index padded to a power of two (at least 512 bytes), so the length of a sealed row
+ * says little of how many reports its unknown owner filed.
  */
-function sealEntries(ctx: Pick<AppContext, 'sealer'>, ids: number[]): Buffer {
-  const bare = JSON.stringify({ ids, pad: '' }).length;
+export function sealEntries(ctx: Pick<AppContext, 'sealer'>, entries: OwnerEntries): Buffer {
+  const bare = JSON.stringify({ ...entries, pad: '' }).length;
   let size = 512;
   while (size < bare) size *= 2;
-  return ctx.sealer.sealJson(
-    { ids, pad: ' '.repeat(size - bare) } satisfies Entries,
-    INDEX_PURPOSE,
-  );
+  return ctx.sealer.sealJson({ ...entries, pad: ' '.repeat(size - bare) }, INDEX_PURPOSE);
 }
 
-export function ownerTagOf(ctx: Pick<AppContext, 'hash'>, userId: number, reference: string) {
+export function openEntries(ctx: Pick<AppContext, 'sealer'>, sealed: Buffer): OwnerEntries {
+  const opened = ctx.sealer.openJson<Partial<OwnerEntries>>(sealed, INDEX_PURPOSE);
+  // Rows sealed before read marks were kept here hold the ids only.
+  return { ids: opened.ids ?? [], readThrough: opened.readThrough ?? 0, read: opened.read ?? [] };
+}
+
+export function ownerTagOf(ctx: Pick<AppContext, 'hash'>, owner: Owner, reference: string) {
+  return ctx.hash(OWNER_TAG_PURPOSE, `${owner.id}:${owner.ownerSalt}:${reference}`);
+}
+
+/** The tag reports had before accounts had a salt (converted by owner-conversions.ts). */
+export function unsaltedOwnerTagOf(
+  ctx: Pick<AppContext, 'hash'>,
+  userId: number,
+  reference: string,
+) {
   return ctx.hash(OWNER_TAG_PURPOSE, `${userId}:${reference}`);
 }
 
-function indexKeyOf(ctx: Pick<AppContext, 'hash'>, userId: number) {
+export function indexKeyOf(ctx: Pick<AppContext, 'hash'>, userId: number) {
   return ctx.hash(INDEX_KEY_PURPOSE, userId);
 }
 
-/** The ids of the user's anonymous reports (some may since be deleted). One indexed read. */
+export type QueueEntry = { id: string; change: OwnerChange };
+
+/** Entries opened lately: My Reports reads the queue on every request until it is applied. */
+const opened = new LRUCache<string, OwnerChange>({ max: 20_000 });
+
+function openEntry(ctx: Pick<AppContext, 'sealer'>, row: { id: string; payload: Buffer }) {
+  const kept = opened.get(row.id);
+  if (kept) return kept;
+  const change = ctx.sealer.openJson<OwnerChange>(row.payload, QUEUE_PURPOSE);
+  opened.set(row.id, change);
+  return change;
+}
+
+export async function readQueue(
+  ctx: Pick<AppContext, 'sealer'>,
+  db: Executor,
+): Promise<QueueEntry[]> {
+  const rows = await db
+    .select({ id: ownerQueue.id, payload: ownerQueue.payload })
+    .from(ownerQueue)
+    .limit(QUEUE_BATCH);
+  return rows.map((row) => ({ id: row.id, change: openEntry(ctx, row) }));
+}
+
+/** The reports filed by the user whose entry waits in the queue (it is small: seconds' worth). */
+export async function pendingReportIds(
+  ctx: Pick<AppContext, 'sealer'>,
+  db: Executor,
+  userId: number,
+): Promise<number[]> {
+  return (await readQueue(ctx, db))
+    .filter((entry) => entry.change.userId === userId && entry.change.op === 'index-add')
+    .map((entry) => entry.change.reportId);
+}
+
+/** The queue entry was applied and removed. */
+export function forgetOpened(id: string) {
+  opened.delete(id);
+}
+
+/**
+ * The ids of the user's anonymous reports (some may since be deleted): their index, and those
+ * filed so lately that the owner queue has not applied them yet.
+ */
 export async function ownAnonymousReportIds(
   ctx: Pick<AppContext, 'hash' | 'sealer'>,
   db: Executor,
   userId: number,
 ): Promise<number[]> {
+  const [entries, pending] = await Promise.all([
+    readOwnerIndex(ctx, db, userId),
+    pendingReportIds(ctx, db, userId),
+  ]);
+  return [...new Set([...entries.ids, ...pending])];
+}
+
+/**
+ * Everything a user's index says, their reports still in the queue included: what the bell and
+ * My Reports need.
+ */
+export async function readOwnerState(
+  ctx: Pick<AppContext, 'hash' | 'sealer'>,
+  db: Executor,
+  userId: number,
+): Promise<OwnerEntries> {
+  const [entries, pending] = await Promise.all([
+    readOwnerIndex(ctx, db, userId),
+    pendingReportIds(ctx, db, userId),
+  ]);
+  return pending.length === 0
+    ? entries
+    : { ...entries, ids: [...new Set([...entries.ids, ...pending])] };
+}
+
+/** The user's index as stored (empty when they have none). One indexed read. */
+export async function readOwnerIndex(
+  ctx: Pick<AppContext, 'hash' | 'sealer'>,
+  db: Executor,
+  userId: number,
+): Promise<OwnerEntries> {
   const [row] = await db
     .select({ entries: reportOwnerIndex.entries })
     .from(reportOwnerIndex)
     .where(eq(reportOwnerIndex.ownerKey, indexKeyOf(ctx, userId)));
-  if (!row) return [];
-  return ctx.sealer.openJson<Entries>(row.entries, INDEX_PURPOSE).ids;
+  return row ? openEntries(ctx, row.entries) : EMPTY;
 }
 
-/** Adds a report to the user's index, in the caller's transaction (the row is locked). */
-export async function addToOwnerIndex(
+/**
+ * Changes a user's index in the caller's transaction, the row locked; it is sealed anew whether
+ * it changed or not. The caller's transaction must write nothing about any report.
+ */
+export async function updateOwnerIndex(
   ctx: Pick<AppContext, 'hash' | 'sealer'>,
   tx: Executor,
   userId: number,
-  reportId: number,
+  change: (entries: OwnerEntries) => OwnerEntries,
 ): Promise<void> {
   const ownerKey = indexKeyOf(ctx, userId);
   await tx
     .insert(reportOwnerIndex)
-    .values({
-      ownerKey,
-      entries: sealEntries(ctx, []),
-    })
+    .values({ ownerKey, entries: sealEntries(ctx, EMPTY) })
     .onConflictDoNothing();
   const [row] = await tx
     .select({ entries: reportOwnerIndex.entries })
     .from(reportOwnerIndex)
     .where(eq(reportOwnerIndex.ownerKey, ownerKey))
     .for('update');
-  const ids = row ? ctx.sealer.openJson<Entries>(row.entries, INDEX_PURPOSE).ids : [];
-  if (ids.includes(reportId)) return;
+  const entries = row ? openEntries(ctx, row.entries) : EMPTY;
   await tx
     .update(reportOwnerIndex)
-    .set({
-      entries: sealEntries(ctx, [...ids, reportId]),
-    })
+    .set({ entries: sealEntries(ctx, change(entries)) })
     .where(eq(reportOwnerIndex.ownerKey, ownerKey));
+}
+
+/** Seals one index row anew, unchanged, in a transaction of its own (cover for a real change). */
+export async function resealIndexRow(
+  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  ownerKey: string,
+  change: (entries: OwnerEntries) => OwnerEntries = (entries) => entries,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ entries: reportOwnerIndex.entries })
+      .from(reportOwnerIndex)
+      .where(eq(reportOwnerIndex.ownerKey, ownerKey))
+      .for('update');
+    if (!row) return;
+    await tx
+      .update(reportOwnerIndex)
+      .set({ entries: sealEntries(ctx, change(openEntries(ctx, row.entries))) })
+      .where(eq(reportOwnerIndex.ownerKey, ownerKey));
+  });
 }
 
 /**
  * Takes removed reports off every index and seals every row anew, whether it changed or not:
  * a copy of the table taken before and one taken after differ in every row, so they do not
- * show whose index held the removed reports. One short transaction per row (locked while
- * rewritten, as `addToOwnerIndex` locks it). Answers the number of rows sealed again.
+ * show whose index held the removed reports. One short transaction per row. Answers the number
+ * of rows sealed again.
  */
 export async function resealOwnerIndex(
   ctx: Pick<AppContext, 'db' | 'sealer'>,
@@ -110,24 +226,10 @@ export async function resealOwnerIndex(
       .orderBy(asc(reportOwnerIndex.ownerKey))
       .limit(RESEAL_PAGE);
     for (const { ownerKey } of keys) {
-      await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ entries: reportOwnerIndex.entries })
-          .from(reportOwnerIndex)
-          .where(eq(reportOwnerIndex.ownerKey, ownerKey))
-          .for('update');
-        if (!row) return;
-        const ids = ctx.sealer.openJson<Entries>(row.entries, INDEX_PURPOSE).ids;
-        await tx
-          .update(reportOwnerIndex)
-          .set({
-            entries: sealEntries(
-              ctx,
-              ids.filter((id) => !removed.has(id)),
-            ),
-          })
-          .where(eq(reportOwnerIndex.ownerKey, ownerKey));
-      });
+      await resealIndexRow(ctx, ownerKey, (entries) => ({
+        ...entries,
+        ids: entries.ids.filter((id) => !removed.has(id)),
+      }));
       count += 1;
     }
     if (keys.length < RESEAL_PAGE) return count;
@@ -136,81 +238,14 @@ export async function resealOwnerIndex(
 }
 
 /**
- * Re-tags the reports written when one hash served all of a user's reports (migration 0014
- * marked them `legacy:`), and indexes them. Runs at start; a no-op once done.
+ * Removes the user's index row, in the caller's transaction (the account is being deleted).
+ * Nothing is written on their reports: their tags hold the account's salt, which goes with the
+ * account, so no account, and no one holding the server's keys, can match them again.
  */
-export async function retagLegacyOwners(ctx: Pick<AppContext, 'db' | 'hash' | 'sealer'>) {
-  const legacy = await ctx.db
-    .select({
-      id: reports.id,
-      reference: reports.reference,
-      ownerHash: reports.ownerHash,
-      ownerSealed: reports.ownerSealed,
-    })
-    .from(reports)
-    .where(like(reports.ownerHash, `${LEGACY_PREFIX}%`));
-  if (legacy.length === 0) return 0;
-  // Rows sealed before the owner id was sealed too: find the owner by their old hash.
-  const byOldHash = new Map<string, number>();
-  if (legacy.some((row) => !row.ownerSealed)) {
-    for (const user of await ctx.db.select({ id: users.id }).from(users)) {
-      byOldHash.set(ctx.hash(LEGACY_PURPOSE, user.id), user.id);
-    }
-  }
-  for (const row of legacy) {
-    const oldHash = (row.ownerHash ?? '').slice(LEGACY_PREFIX.length);
-    let userId: number | null = null;
-    if (row.ownerSealed) {
-      const owner = ctx.sealer.openJson<{ userId: number; reference: string }>(
-        row.ownerSealed,
-        sealedColumns.reportOwner.purpose,
-      );
-      if (owner.reference === row.reference) userId = owner.userId;
-    } else {
-      userId = byOldHash.get(oldHash) ?? null;
-    }
-    // The old hash must agree: a sealed value copied onto another row is not trusted.
-    if (userId !== null && ctx.hash(LEGACY_PURPOSE, userId) !== oldHash) userId = null;
-    await ctx.db.transaction(async (tx) => {
-      // Without a known owner (an account since deleted) the report keeps a tag nobody matches.
-      const tag =
-        userId === null ? randomBytes(32).toString('hex') : ownerTagOf(ctx, userId, row.reference);
-      await tx
-        .update(reports)
-        .set({ ownerHash: tag })
-        .where(sql`${reports.id} = ${row.id} and ${reports.ownerHash} = ${row.ownerHash}`);
-      if (userId !== null) await addToOwnerIndex(ctx, tx, userId, row.id);
-    });
-  }
-  return legacy.length;
-}
-
-/**
- * Cuts the link between a user and their anonymous reports for good, in the caller's transaction
- * (the account is being deleted): each report gets a tag nobody matches and loses its sealed
- * owner, and the user's index row goes. The reports stay for their case handlers; a receipt of
- * the no-account flow is not touched. Answers how many reports were cut loose.
- */
-export async function forgetOwner(
-  ctx: Pick<AppContext, 'hash' | 'sealer'>,
+export async function deleteOwnerIndex(
+  ctx: Pick<AppContext, 'hash'>,
   tx: Executor,
   userId: number,
-): Promise<number> {
-  const ids = await ownAnonymousReportIds(ctx, tx, userId);
-  let cut = 0;
-  for (const id of ids) {
-    const [row] = await tx
-      .select({ reference: reports.reference, ownerHash: reports.ownerHash })
-      .from(reports)
-      .where(eq(reports.id, id))
-      .for('update');
-    if (!row || row.ownerHash !== ownerTagOf(ctx, userId, row.reference)) continue;
-    await tx
-      .update(reports)
-      .set({ ownerHash: randomBytes(32).toString('hex'), ownerSealed: null })
-      .where(eq(reports.id, id));
-    cut += 1;
-  }
+): Promise<void> {
   await tx.delete(reportOwnerIndex).where(eq(reportOwnerIndex.ownerKey, indexKeyOf(ctx, userId)));
-  return cut;
 }

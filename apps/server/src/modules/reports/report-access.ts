@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { sealedColumns } from '../../db/sealed-columns';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
-import { createNotifications } from '../notifications/notifications.service';
+import {
+  createNotifications,
+  type NotificationTarget,
+} from '../notifications/notifications.service';
 import { ownerTagOf } from './owner-index';
 import {
   findAdminIdsInScope,
@@ -13,17 +15,15 @@ import {
   type ReportRecord,
 } from './reports.repository';
 
-export const OWNER_SEALED_PURPOSE = sealedColumns.reportOwner.purpose;
-
 export function isReportOwner(
   ctx: Pick<AppContext, 'hash'>,
-  user: AuthUser,
+  user: Pick<AuthUser, 'id' | 'ownerSalt'>,
   report: Pick<ReportRecord, 'ownerUserId' | 'ownerHash' | 'reference'>,
 ): boolean {
   if (report.ownerUserId !== null) return report.ownerUserId === user.id;
   if (report.ownerHash === null) return false;
   // The report's own tag (owner-index.ts): it matches this user and this report only.
-  const expected = Buffer.from(ownerTagOf(ctx, user.id, report.reference));
+  const expected = Buffer.from(ownerTagOf(ctx, user, report.reference));
   const actual = Buffer.from(report.ownerHash);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
@@ -125,18 +125,22 @@ export async function notifyReportAdmins(
   );
 }
 
-export type SealedOwner = { userId: number; reference: string };
-
-/** The account to notify about a report: read from the sealed reference when anonymous. */
-export function reportOwnerId(
-  ctx: Pick<AppContext, 'sealer'>,
-  report: Pick<ReportRecord, 'ownerUserId' | 'ownerSealed' | 'reference'>,
-): number | null {
-  if (report.ownerUserId !== null) return report.ownerUserId;
-  if (!report.ownerSealed) return null;
-  const owner = ctx.sealer.openJson<SealedOwner>(report.ownerSealed, OWNER_SEALED_PURPOSE);
-  // Bound to its row, so a sealed value copied onto another report does not redirect notices.
-  return owner.reference === report.reference ? owner.userId : null;
+/**
+ * Whom a notice to a report's reporter goes to: the account of an identified report; for an
+ * anonymous one filed with an account, the report itself (its reporter finds it through their
+ * index, notifications.service.ts), so nothing written for the event names the person; nobody for
+ * a report filed without an account (/track shows what changed). `except` is the one acting,
+ * who is not told of their own action.
+ */
+export function reporterTarget(
+  report: Pick<ReportRecord, 'id' | 'ownerUserId' | 'ownerHash' | 'isGuest'>,
+  except: number,
+): NotificationTarget | null {
+  if (report.ownerUserId !== null) {
+    return report.ownerUserId === except ? null : { userId: report.ownerUserId };
+  }
+  if (report.isGuest || report.ownerHash === null) return null;
+  return { reporterOf: report.id };
 }
 
 export type ReportAccess = { report: ReportRecord; isOwner: boolean; isAdmin: boolean };

@@ -32,7 +32,10 @@ async function setting() {
 }
 
 async function noticesAbout(admin: TestUser, reportId: number) {
-  const rows = await t.database.db.select().from(notifications).where(addressedTo(t, admin.id));
+  const rows = await t.database.db
+    .select()
+    .from(notifications)
+    .where(await addressedTo(t, admin.id));
   return rows.filter(
     (row) =>
       t.app.ctx.sealer.openJson<{ report: number | null }>(row.payload, 'notification.payload')

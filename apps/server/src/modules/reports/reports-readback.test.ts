@@ -4,7 +4,7 @@ import { getTestApp, type TestApp } from '../../../test/app';
 import { readEvidenceFixture } from '../../../test/evidence-fixtures';
 import { createUser, uniqueName } from '../../../test/factories';
 import type { AppContext } from '../../context';
-import { reports } from '../../db/schema';
+import { reports, users } from '../../db/schema';
 import { createReport } from './reports.service';
 
 let t: TestApp;
@@ -42,6 +42,10 @@ function failingAfterCommit(ctx: AppContext): AppContext {
 describe('a failure after the report commits', () => {
   it('keeps the stored file of the report that exists', async () => {
     const user = await createUser(t);
+    const [account] = await t.database.db
+      .select({ ownerSalt: users.ownerSalt })
+      .from(users)
+      .where(eq(users.id, user.id));
     const title = uniqueName('readback');
     const filing = createReport(
       failingAfterCommit(t.app.ctx),
@@ -52,6 +56,7 @@ describe('a failure after the report commits', () => {
         plan: 'free',
         isSuperuser: false,
         organizationId: null,
+        ownerSalt: account?.ownerSalt as string,
       },
       {
         fields: { title, category: 'other', description: 'The read-back fails.' },

@@ -16,14 +16,9 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
 import { filingPeriods } from '../deadlines/deadlines.service';
 import { checkEvidenceLink } from './evidence-links';
-import { addToOwnerIndex, ownAnonymousReportIds, ownerTagOf } from './owner-index';
-import {
-  isReportOwner,
-  loadAccessibleReport,
-  notifyReportAdmins,
-  OWNER_SEALED_PURPOSE,
-  type SealedOwner,
-} from './report-access';
+import { ownAnonymousReportIds, ownerTagOf } from './owner-index';
+import { enqueueOwnerChange } from './owner-queue';
+import { isReportOwner, loadAccessibleReport, notifyReportAdmins } from './report-access';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
 import type { ReportRecord } from './reports.repository';
 import * as repo from './reports.repository';
@@ -80,9 +75,9 @@ function routedOrganization(
 
 /**
  * Stores the evidence and writes the report and its admins' notifications in one transaction;
- * the file is removed again only when that transaction did not commit (README "Evidence files").
- * An anonymous report keeps its owner only as a keyed hash, plus a sealed id used to notify the
- * reporter; a guest's keeps no owner at all. No name, address or agent is stored (DESIGN.md 1-2).
+ * the file is removed again only when that transaction did not commit (docs/protection.md
+ * "Evidence files"). An anonymous report keeps its owner only as a keyed tag of its own; a
+ * guest's keeps no owner at all. No name, address or agent is stored.
  */
 export async function fileReport(
   ctx: AppContext,
@@ -93,7 +88,6 @@ export async function fileReport(
   const reference = await uniqueReference(ctx);
   const user = filer.kind === 'account' ? filer.user : null;
   const isAnonymous = filer.kind === 'guest' || filer.isAnonymous;
-  const owner: SealedOwner | null = user ? { userId: user.id, reference } : null;
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
@@ -110,14 +104,17 @@ export async function fileReport(
         // An account attribute: an anonymous report keeps none of its reporter's.
         isPremiumReport: !isAnonymous && user?.plan === 'premium',
         ownerUserId: user && !isAnonymous ? user.id : null,
-        ownerHash: user && isAnonymous ? ownerTagOf(ctx, user.id, reference) : null,
-        ownerSealed: owner && isAnonymous ? ctx.sealer.sealJson(owner, OWNER_SEALED_PURPOSE) : null,
+        ownerHash: user && isAnonymous ? ownerTagOf(ctx, user, reference) : null,
         organizationId: filing.organizationId,
         evidenceKey: evidence?.key ?? null,
         evidenceMime: evidence?.mime ?? null,
         evidenceSize: evidence?.size ?? null,
       });
-      if (user && isAnonymous) await addToOwnerIndex(ctx, tx, user.id, reportId);
+      // Their index is not written here, with the report: the owner queue does it later, in a
+      // transaction of its own (owner-queue.ts).
+      if (user && isAnonymous) {
+        await enqueueOwnerChange(ctx, tx, { op: 'index-add', userId: user.id, reportId });
+      }
       await filing.withinTransaction?.(tx, { id: reportId, reference });
       await notifyReportAdmins(
         ctx,

@@ -1,9 +1,9 @@
-import type { TwoFactorCodeInput } from '@candor/contract/two-factor';
+import type { TwoFactorDisableInput } from '@candor/contract/two-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { twoFactorStatusQueryKey } from './get-two-factor-status';
 
-export function disableTwoFactor(input: TwoFactorCodeInput): Promise<void> {
+export function disableTwoFactor(input: TwoFactorDisableInput): Promise<void> {
   return apiFetch<void>('/api/two-factor/disable/', { method: 'POST', body: input });
 }
 

@@ -1,7 +1,9 @@
 import {
   type TwoFactorCodeInput,
   type TwoFactorEnabled,
+  type TwoFactorPasswordInput,
   twoFactorCodeInputSchema,
+  twoFactorPasswordInputSchema,
 } from '@candor/contract/two-factor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,12 +15,29 @@ import { useConfirmEnrolment } from '../api/confirm-enrolment';
 import { useStartEnrolment } from '../api/start-enrolment';
 
 /**
- * Setting up: a new secret shown once, as a QR code and as text for typing in by hand, then the
- * first code from the app to turn it on.
+ * Setting up: the current password first (a session left open is not enough), then a new secret
+ * shown once, as a QR code and as text for typing in by hand, then the first code from the app
+ * to turn it on.
  */
 export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabled): void }) {
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
+  const proof = useContractForm(twoFactorPasswordInputSchema, {
+    defaultValues: { password: '' },
+    requiredMessages: { password: 'Enter your current password.' },
+  });
+  const begin = (input: TwoFactorPasswordInput) =>
+    start.mutate(input, {
+      onError: (error) => {
+        proof.showServerErrors(error);
+        if (!proof.errorOf('password')) {
+          proof.setMessage({
+            tone: 'error',
+            text: serverDetail(error) ?? 'Could not start. Please try again.',
+          });
+        }
+      },
+    });
   const { field, onSubmit, message, setMessage } = useContractForm(twoFactorCodeInputSchema, {
     defaultValues: { code: '' },
     requiredMessages: { code: 'Enter the code from your app.' },
@@ -40,19 +59,23 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
           You need an authenticator app on your phone (any app that supports time-based codes).
           Candor shows a QR code once; scan it with the app.
         </p>
-        {start.isError && (
-          <Alert tone="error" className="mt-3">
-            {serverDetail(start.error) ?? 'Could not start. Please try again.'}
-          </Alert>
-        )}
-        <Button
-          className="mt-4"
-          onClick={() => start.mutate()}
-          isBusy={start.isPending}
-          busyLabel="Starting..."
-        >
-          Set up authenticator app
-        </Button>
+        <form noValidate onSubmit={proof.onSubmit(begin)} className="mt-4 space-y-4">
+          <TextField
+            label="Your current password"
+            type="password"
+            required
+            autoComplete="current-password"
+            {...proof.field('password')}
+          />
+          {proof.message && (
+            <Alert tone={proof.message.tone} focusKey={proof.message}>
+              {proof.message.text}
+            </Alert>
+          )}
+          <Button type="submit" isBusy={start.isPending} busyLabel="Starting...">
+            Set up authenticator app
+          </Button>
+        </form>
       </Card>
     );
   }

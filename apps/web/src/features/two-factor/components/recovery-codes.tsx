@@ -2,11 +2,19 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
 
-/** The ten recovery codes, shown this once, right after enrolment. */
-export function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
+/** The ten recovery codes, shown this once, right after enrolment or after new ones were made. */
+export function RecoveryCodes({
+  codes,
+  next,
+  done = 'Two-factor authentication is on.',
+}: {
+  codes: string[];
+  next: string;
+  done?: string;
+}) {
   return (
     <Card aria-labelledby="recovery-codes-heading" role="region">
-      <Alert tone="success">Two-factor authentication is on.</Alert>
+      <Alert tone="success">{done}</Alert>
       <h2 id="recovery-codes-heading" className="mt-4 text-lg font-semibold text-brand-900">
         Save your recovery codes
       </h2>

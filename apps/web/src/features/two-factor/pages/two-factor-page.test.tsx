@@ -34,7 +34,11 @@ describe('TwoFactorPage', () => {
     });
     renderPage(<TwoFactorPage />, { path: '/two-factor' });
     const user = userEvent.setup();
+    // The current password first: a session left open is not enough to set it up.
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    expect(await screen.findByText('Enter your current password.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your current password'), 'my-own-passphrase');
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
     expect(
       await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' }),
     ).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
@@ -60,6 +64,56 @@ describe('TwoFactorPage', () => {
       'POST /api/two-factor/enrolment/',
       'POST /api/two-factor/enrolment/confirm/',
     ]);
+    expect(
+      JSON.parse(
+        String(calls.find((call) => call.key === 'POST /api/two-factor/enrolment/')?.init.body),
+      ),
+    ).toEqual({
+      password: 'my-own-passphrase',
+    });
+  });
+
+  it('shows a wrong password beside its field, and starts nothing', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    mockFetch({
+      'GET /api/two-factor/': { body: status() },
+      'POST /api/two-factor/enrolment/': {
+        status: 400,
+        body: { password: ['Your password is not correct.'] },
+      },
+    });
+    renderPage(<TwoFactorPage />, { path: '/two-factor' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Your current password'), 'a guess');
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    expect(await screen.findByText('Your password is not correct.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+  });
+
+  it('makes new recovery codes with the current password, and shows them once', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    const codes = Array.from({ length: 10 }, (_, index) => `newco-des${index}x`);
+    const { calls } = mockFetch({
+      'GET /api/two-factor/': { body: status({ is_enabled: true, recovery_codes_left: 3 }) },
+      'POST /api/two-factor/recovery-codes/': { body: { recovery_codes: codes } },
+    });
+    renderPage(<TwoFactorPage />, { path: '/two-factor' });
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByLabelText('Your current password, for new codes'),
+      'my-own-passphrase',
+    );
+    await user.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByText('New recovery codes were made.')).toBeInTheDocument();
+    expect(
+      JSON.parse(
+        String(
+          calls.find((call) => call.key === 'POST /api/two-factor/recovery-codes/')?.init.body,
+        ),
+      ),
+    ).toEqual({ password: 'my-own-passphrase' });
   });
 
   it('tells staff when it is required, and plain users that it is not for them', async () => {

@@ -10,6 +10,7 @@ import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { DisableForm } from '../components/disable-form';
 import { EnrolmentForm } from '../components/enrolment-form';
 import { RecoveryCodes } from '../components/recovery-codes';
+import { RenewCodesForm } from '../components/renew-codes-form';
 
 /** Where staff go once set up: their dashboard. */
 function dashboardOf(claims: { role: string; is_superuser: boolean } | null) {
@@ -23,7 +24,9 @@ export function TwoFactorPage() {
   const status = useTwoFactorStatus();
   const { signIn } = useAuth();
   // Kept here: signing in anew clears the cached status, and the codes must stay on screen.
-  const [enabled, setEnabled] = useState<{ codes: string[]; next: string } | null>(null);
+  const [enabled, setEnabled] = useState<{ codes: string[]; next: string; done?: string } | null>(
+    null,
+  );
 
   const onEnabled = ({ recovery_codes: codes, tokens }: TwoFactorEnabled) => {
     const claims = signIn(tokens);
@@ -36,7 +39,7 @@ export function TwoFactorPage() {
       lead="A code from an app on your phone, asked after your password, keeps your administrator account safe even if the password leaks."
     >
       {enabled ? (
-        <RecoveryCodes codes={enabled.codes} next={enabled.next} />
+        <RecoveryCodes codes={enabled.codes} next={enabled.next} done={enabled.done} />
       ) : (
         <>
           {status.isPending && <LoadingState label="Loading..." />}
@@ -71,6 +74,11 @@ export function TwoFactorPage() {
               ) : (
                 <DisableForm />
               )}
+              <RenewCodesForm
+                onRenewed={(codes) =>
+                  setEnabled({ codes, next: paths.profile, done: 'New recovery codes were made.' })
+                }
+              />
             </Card>
           )}
         </>
