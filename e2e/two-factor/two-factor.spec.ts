@@ -123,9 +123,9 @@ test('an administrator sets up a second factor, then signs in with a code and wi
   await expect(page.getByText('Recovery codes left: 9.')).toBeVisible();
   await page.getByLabel('Your current password, for new codes').fill(admin.password);
   await page.getByRole('button', { name: 'Make new recovery codes' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(
-    10,
-  );
+  await expect(
+    page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
   await expectNoAxeViolations(page);
   await logout(page);
   await expectLoginPage(page);

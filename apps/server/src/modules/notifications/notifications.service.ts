@@ -13,8 +13,12 @@ import type { Sealer } from '../../lib/crypto';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import { resolveAccessToken } from '../accounts/caller.service';
-import { type OwnerEntries, readOwnerState, updateOwnerIndex } from '../reports/owner-index';
-import { isReportOwner } from '../reports/report-access';
+import {
+  isReportOwner,
+  type OwnerEntries,
+  readOwnerState,
+  updateOwnerIndex,
+} from '../reports/owner-index';
 import { findReportOwnership } from '../reports/reports.repository';
 import * as repo from './notifications.repository';
 

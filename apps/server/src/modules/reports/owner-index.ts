@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { asc, eq, gt } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
@@ -57,6 +58,20 @@ export function openEntries(ctx: Pick<AppContext, 'sealer'>, sealed: Buffer): Ow
 
 export function ownerTagOf(ctx: Pick<AppContext, 'hash'>, owner: Owner, reference: string) {
   return ctx.hash(OWNER_TAG_PURPOSE, `${owner.id}:${owner.ownerSalt}:${reference}`);
+}
+
+/** Whether `user` filed the report: its owner for an identified one, its tag for an anonymous one. */
+export function isReportOwner(
+  ctx: Pick<AppContext, 'hash'>,
+  user: Owner,
+  report: { ownerUserId: number | null; ownerHash: string | null; reference: string },
+): boolean {
+  if (report.ownerUserId !== null) return report.ownerUserId === user.id;
+  if (report.ownerHash === null) return false;
+  // The report's own tag (owner-index.ts): it matches this user and this report only.
+  const expected = Buffer.from(ownerTagOf(ctx, user, report.reference));
+  const actual = Buffer.from(report.ownerHash);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** The tag reports had before accounts had a salt (converted by owner-conversions.ts). */

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -7,26 +6,13 @@ import {
   createNotifications,
   type NotificationTarget,
 } from '../notifications/notifications.service';
-import { ownerTagOf } from './owner-index';
+import { isReportOwner } from './owner-index';
 import {
   findAdminIdsInScope,
   findReportById,
   isUnadministered,
   type ReportRecord,
 } from './reports.repository';
-
-export function isReportOwner(
-  ctx: Pick<AppContext, 'hash'>,
-  user: Pick<AuthUser, 'id' | 'ownerSalt'>,
-  report: Pick<ReportRecord, 'ownerUserId' | 'ownerHash' | 'reference'>,
-): boolean {
-  if (report.ownerUserId !== null) return report.ownerUserId === user.id;
-  if (report.ownerHash === null) return false;
-  // The report's own tag (owner-index.ts): it matches this user and this report only.
-  const expected = Buffer.from(ownerTagOf(ctx, user, report.reference));
-  const actual = Buffer.from(report.ownerHash);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
 
 /**
  * The reports in an admin's scope: an organisation's admins have the reports routed to it;

@@ -239,7 +239,7 @@ export async function findAdminIdsInScope(
   return rows.map((row) => row.id);
 }
 
-/** What decides who owns a report (report-access.ts `isReportOwner`). */
+/** What decides who owns a report (owner-index.ts `isReportOwner`). */
 export async function findReportOwnership(db: Executor, id: number) {
   const [row] = await db
     .select({
