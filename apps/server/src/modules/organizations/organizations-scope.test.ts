@@ -7,7 +7,6 @@ import {
   createOrganization,
   createSuperuser,
   createUser,
-  login,
   type TestUser,
 } from '../../../test/factories';
 import { createReport } from '../../../test/reports';

@@ -138,7 +138,7 @@ describe('the conversion of owners stored by earlier versions', () => {
     // As an earlier version stored them: tags without salt (and the oldest with one hash for all
     // of a person's reports), the owner's id sealed on the report.
     const { reference } = await tagOf(first.id);
-    const sealedOwner = (id: number, ref: string) =>
+    const sealedOwner = (_id: number, ref: string) =>
       t.app.ctx.sealer.sealJson({ userId: reporter.id, reference: ref }, 'report.owner-id');
     await t.database.db
       .update(reports)

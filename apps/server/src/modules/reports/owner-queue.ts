@@ -25,7 +25,7 @@ import {
  * batch writes both a row that reaches a person and a row that reaches one of their anonymous
  * reports; transaction ids and the physical order of rows join nothing.
  */
-const BATCH = 1000;
+const _BATCH = 1000;
 /** Other people's index rows sealed anew with each run that changes one. */
 export const COVER_ROWS = 16;
 
