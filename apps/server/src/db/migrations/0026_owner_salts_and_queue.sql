@@ -16,3 +16,11 @@ ALTER TABLE "users" ADD COLUMN "owner_salt" uuid DEFAULT gen_random_uuid() NOT N
 -- (modules/reports/owner-conversion.ts).
 INSERT INTO "pending_conversions" ("name") VALUES ('owner-salts-and-report-notices')
   ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- My Reports and the bell read the queue too (reports still waiting there): their kept answers
+-- (lib/read-cache.ts) are kept only while it is unchanged.
+CREATE CONSTRAINT TRIGGER "owner_queue_read_generation" AFTER INSERT OR UPDATE OR DELETE ON "owner_queue"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION read_generation_bump();
+--> statement-breakpoint
+CREATE TRIGGER "owner_queue_read_generation_truncate" AFTER TRUNCATE ON "owner_queue"
+  FOR EACH STATEMENT EXECUTE FUNCTION read_generation_bump_now();
