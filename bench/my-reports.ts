@@ -5,7 +5,7 @@
 // BENCH_DATABASE_URL=embedded, PGlite.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { addToOwnerIndex, ownerTagOf } from '../apps/server/src/modules/reports/owner-index';
+import { ownerTagOf, updateOwnerIndex } from '../apps/server/src/modules/reports/owner-index';
 import { startBenchApp } from './support/app';
 import { percentile, recordResult } from './support/results';
 
@@ -36,7 +36,7 @@ console.log(`seeding ${OTHER_REPORTS} reports of other people...`);
 for (let start = 0; start < OTHER_REPORTS; start += 5_000) {
   const rows = Array.from({ length: Math.min(5_000, OTHER_REPORTS - start) }, (_, i) => {
     const n = start + i;
-    return sql`(${`CND-OTHR-${n}`}, ${`Report ${n}`}, true, ${ownerTagOf(ctx, 1_000_000 + n, `CND-OTHR-${n}`)},
+    return sql`(${`CND-OTHR-${n}`}, ${`Report ${n}`}, true, ${ownerTagOf(ctx, { id: 1_000_000 + n, ownerSalt: 'other' }, `CND-OTHR-${n}`)},
       ${description}, now() - make_interval(secs => ${n}))`;
   });
   await database.db.execute(sql`insert into reports
@@ -54,23 +54,28 @@ for (const count of OWN_COUNTS) {
     url: '/api/accounts/register/',
     payload: { username, password, email: '' },
   });
-  const [user] = rowsOf<{ id: number }>(
-    await database.db.execute(sql`select id from users where username = ${username}`),
+  const [user] = rowsOf<{ id: number; owner_salt: string }>(
+    await database.db.execute(sql`select id, owner_salt from users where username = ${username}`),
   );
-  const id = Number(user?.id);
+  const owner = { id: Number(user?.id), ownerSalt: String(user?.owner_salt) };
+  const ids: number[] = [];
   await database.db.transaction(async (tx) => {
     for (let n = 0; n < count; n += 1) {
       const reference = `CND-OWN${count}-${n}`;
       const [row] = rowsOf<{ id: number }>(
         await tx.execute(sql`insert into reports
           (reference, title, is_anonymous, owner_hash, description, submitted_at)
-          values (${reference}, ${`Mine ${n}`}, true, ${ownerTagOf(ctx, id, reference)},
+          values (${reference}, ${`Mine ${n}`}, true, ${ownerTagOf(ctx, owner, reference)},
             ${description}, now() - make_interval(secs => ${n}))
           returning id`),
       );
-      await addToOwnerIndex(ctx, tx, id, Number(row?.id));
+      ids.push(Number(row?.id));
     }
   });
+  // As the owner queue would, in a transaction of its own.
+  await database.db.transaction((tx) =>
+    updateOwnerIndex(ctx, tx, owner.id, (entries) => ({ ...entries, ids })),
+  );
   reporters.push({ count, headers: { authorization: '' }, password });
   const login = await app.inject({
     method: 'POST',

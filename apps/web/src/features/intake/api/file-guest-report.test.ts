@@ -54,4 +54,37 @@ describe('fileGuestReport', () => {
     expect(sent.body?.get('proof')).toBe('proof');
     expect(sent.body?.get('title')).toBe('A title');
   });
+
+  it('sends again with a fresh proof when the server asks for a longer check (428)', async () => {
+    const bodies: (FormData | null)[] = [];
+    const statuses = [428, 201];
+    class AskingXhr {
+      status = 0;
+      responseText = '';
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send(body: FormData) {
+        bodies.push(body);
+        queueMicrotask(() => {
+          this.status = statuses.shift() ?? 500;
+          this.responseText = JSON.stringify(
+            this.status === 201 ? { receipt: 'r' } : { detail: 'A longer check.' },
+          );
+          this.onload?.();
+        });
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', AskingXhr);
+    const created = await fileGuestReport(
+      null,
+      { title: 'A title', description: 'What happened.', file: null },
+      () => {},
+    );
+    expect(created).toEqual({ receipt: 'r' });
+    expect(bodies).toHaveLength(2);
+    expect(bodies.map((body) => body?.get('title'))).toEqual(['A title', 'A title']);
+  });
 });

@@ -43,10 +43,10 @@ describe('proof of work', () => {
     const ready = await challenge(600);
     const { calls } = mockFetch({ [CHALLENGE]: { body: ready } });
     const { prepareProofOfWork, proveWork } = await freshModule();
-    prepareProofOfWork();
-    prepareProofOfWork();
+    prepareProofOfWork(null);
+    prepareProofOfWork(null);
     expect(calls.filter((call) => call.key === CHALLENGE)).toHaveLength(1);
-    const proof = await proveWork();
+    const proof = await proveWork(null);
     expect(calls.filter((call) => call.key === CHALLENGE)).toHaveLength(1);
     expect(JSON.parse(proof).challenge.parameters.nonce).toBe(ready.parameters.nonce);
     await expectValid(proof);
@@ -58,9 +58,9 @@ describe('proof of work', () => {
     const answers = [first, second];
     const { calls } = mockFetch({ [CHALLENGE]: () => ({ body: answers.shift() }) });
     const { prepareProofOfWork, proveWork } = await freshModule();
-    prepareProofOfWork();
-    await proveWork();
-    const again = await proveWork();
+    prepareProofOfWork(null);
+    await proveWork(null);
+    const again = await proveWork(null);
     expect(calls.filter((call) => call.key === CHALLENGE)).toHaveLength(2);
     expect(JSON.parse(again).challenge.parameters.nonce).toBe(second.parameters.nonce);
     await expectValid(again);
@@ -72,8 +72,8 @@ describe('proof of work', () => {
     const answers = [lapsing, fresh];
     mockFetch({ [CHALLENGE]: () => ({ body: answers.shift() }) });
     const { prepareProofOfWork, proveWork } = await freshModule();
-    prepareProofOfWork();
-    const proof = await proveWork();
+    prepareProofOfWork(null);
+    const proof = await proveWork(null);
     expect(JSON.parse(proof).challenge.parameters.nonce).toBe(fresh.parameters.nonce);
     await expectValid(proof);
   });
@@ -83,9 +83,25 @@ describe('proof of work', () => {
     const answers = [{ status: 503, body: { detail: 'Service unavailable.' } }, { body: fresh }];
     const { calls } = mockFetch({ [CHALLENGE]: () => answers.shift() ?? { status: 500 } });
     const { prepareProofOfWork, proveWork } = await freshModule();
-    prepareProofOfWork();
-    const proof = await proveWork();
+    prepareProofOfWork(null);
+    const proof = await proveWork(null);
     expect(calls.filter((call) => call.key === CHALLENGE)).toHaveLength(2);
     await expectValid(proof);
+  });
+
+  it('asks the link’s organisation for its challenge, and keeps proofs of one destination apart', async () => {
+    const forPlatform = await challenge(600);
+    const forAcme = await challenge(600);
+    const answers = [forPlatform, forAcme];
+    const { calls } = mockFetch({ [CHALLENGE]: () => ({ body: answers.shift() }) });
+    const { prepareProofOfWork, proveWork } = await freshModule();
+    prepareProofOfWork(null);
+    const proof = await proveWork('acme');
+    // The one prepared for the platform is not handed to a filing to an organisation.
+    expect(JSON.parse(proof).challenge.parameters.nonce).toBe(forAcme.parameters.nonce);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/intake/challenge/',
+      '/api/intake/challenge/?slug=acme',
+    ]);
   });
 });

@@ -32,20 +32,29 @@ async function solve(challenge: ProofOfWorkChallenge): Promise<Solution> {
 }
 
 /** A challenge solved ahead of need, good until shortly before it expires. */
-type Prepared = { proof: string; usableUntil: number };
+type Prepared = { proof: string; usableUntil: number; source: string };
 /** The server's challenge lives ten minutes; one about to lapse is not worth sending. */
 const MARGIN_MS = 60_000;
 let prepared: Promise<Prepared> | null = null;
 
-async function prepare(): Promise<Prepared> {
-  const challenge = await apiFetch<ProofOfWorkChallenge>('/api/intake/challenge/', {
-    auth: false,
-  });
+/**
+ * Where a filing's challenge comes from: one for the link's organisation, or the platform's. A
+ * proof is made for one destination (README "Reporting without an account").
+ */
+export function challengeSource(slug: string | null): string {
+  return slug === null
+    ? '/api/intake/challenge/'
+    : `/api/intake/challenge/?slug=${encodeURIComponent(slug)}`;
+}
+
+async function prepare(source: string): Promise<Prepared> {
+  const challenge = await apiFetch<ProofOfWorkChallenge>(source, { auth: false });
   const solution = await solve(challenge);
   const expiresAt = challenge.parameters.expiresAt;
   return {
     proof: JSON.stringify({ challenge, solution }),
     usableUntil: expiresAt === undefined ? Number.POSITIVE_INFINITY : expiresAt * 1000 - MARGIN_MS,
+    source,
   };
 }
 
@@ -54,9 +63,9 @@ async function prepare(): Promise<Prepared> {
  * sending rarely waits for the work (bench/README.md "Proof of work in the browser"). A failure here is
  * not shown: `proveWork` tries again when the form is sent.
  */
-export function prepareProofOfWork() {
+export function prepareProofOfWork(slug: string | null) {
   if (prepared) return;
-  const attempt = prepare();
+  const attempt = prepare(challengeSource(slug));
   prepared = attempt;
   attempt.catch(() => {
     if (prepared === attempt) prepared = null;
@@ -68,12 +77,26 @@ export function prepareProofOfWork() {
  * "Reporting without an account"), or the one prepared while the form was filled in. A proof is
  * accepted once, so each is handed out once. No third party is involved.
  */
-export async function proveWork(): Promise<string> {
+export async function proveWork(slug: string | null): Promise<string> {
+  const source = challengeSource(slug);
   const ready = prepared;
   prepared = null;
   if (ready) {
     const result = await ready.catch(() => null);
-    if (result && Date.now() < result.usableUntil) return result.proof;
+    if (result && result.source === source && Date.now() < result.usableUntil) return result.proof;
   }
-  return (await prepare()).proof;
+  return (await prepare(source)).proof;
+}
+
+/**
+ * A proof for /track, when it asks for one (428: many wrong receipts were tried in the last hour
+ * from everyone): a fresh challenge of `GET /api/track/challenge/`, solved here. Undefined when
+ * the server no longer asks.
+ */
+export async function proveTrackWork(): Promise<string | undefined> {
+  const challenge = await apiFetch<ProofOfWorkChallenge | null>('/api/track/challenge/', {
+    auth: false,
+  });
+  if (!challenge) return undefined;
+  return JSON.stringify({ challenge, solution: await solve(challenge) });
 }

@@ -2,6 +2,7 @@ import type { TrackSession, TrackSessionInput } from '@candor/contract/intake';
 import type { Report, ReportMessage } from '@candor/contract/reports';
 import { API_BASE, ApiError } from '@/lib/api-client';
 import { saveDownload } from '@/lib/save-download';
+import { proveTrackWork } from './proof-of-work';
 
 /**
  * The /track API. The guest token lives in the page's memory only (DESIGN.md "Receipts"): it is
@@ -49,9 +50,22 @@ async function json<T>(
   return (await (await call(path, token, init)).json()) as T;
 }
 
+/**
+ * Opens the session with the receipt. When /track asks for a longer check first (428), the proof
+ * is made here and the receipt sent again with it; the reporter only waits a little longer.
+ */
+async function openSession(input: TrackSessionInput): Promise<TrackSession> {
+  try {
+    return await json<TrackSession>('session/', null, { method: 'POST', body: input });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 428) throw error;
+    const proof = await proveTrackWork();
+    return json<TrackSession>('session/', null, { method: 'POST', body: { ...input, proof } });
+  }
+}
+
 export const trackClient = {
-  openSession: (input: TrackSessionInput) =>
-    json<TrackSession>('session/', null, { method: 'POST', body: input }),
+  openSession,
   report: (token: string) => json<Report>('report/', token),
   messages: (token: string) => json<ReportMessage[]>('messages/', token),
   postMessage: (token: string, message: string) =>

@@ -71,8 +71,8 @@ function IntakeForm({
   // does not compete with the page's own first load for the phone's processor.
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (formRef.current?.contains(document.activeElement)) prepareProofOfWork();
-  }, []);
+    if (formRef.current?.contains(document.activeElement)) prepareProofOfWork(slug);
+  }, [slug]);
 
   const send = (fields: GuestFormValues) => {
     if (fileProblem) return;
@@ -105,8 +105,8 @@ function IntakeForm({
           ref={formRef}
           noValidate
           onSubmit={onSubmit(send)}
-          onFocus={() => prepareProofOfWork()}
-          onInput={() => prepareProofOfWork()}
+          onFocus={() => prepareProofOfWork(slug)}
+          onInput={() => prepareProofOfWork(slug)}
           className="space-y-5"
         >
           <ErrorSummary {...form.errorSummary(fieldLabels)} />

@@ -1,0 +1,402 @@
+// Writes against what the database can do. On the same database and in the same process as the
+// app, a reference route inserts one row in a transaction and answers it as JSON; autocannon
+// measures it and each write route in turn, at 1 and at 10 connections, side by side, and the
+// ratio of their rates is recorded. Then the same on two server processes sharing the database
+// (half the connections each) against one. Runs on the PostgreSQL server (BENCH_DATABASE_URL,
+// recreated); DATABASES=PostgreSQL,PGlite adds embedded PGlite (one process only).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createAdmin, createUser, login, type TestUser } from '../apps/server/test/factories';
+import { multipart } from '../apps/server/test/reports';
+import {
+  type ServerProcess,
+  sharedServerEnv,
+  startServerProcess,
+} from '../apps/server/test/server-process';
+import { sqlRows } from '../apps/server/test/sql';
+import { startBenchApp } from './support/app';
+import { benchPhoto } from './support/evidence-inputs';
+import { recordResult } from './support/results';
+
+const DURATION = Number(process.env.DURATION ?? 8);
+const CONNECTION_COUNTS = (process.env.CONNECTIONS ?? '1,10').split(',').map(Number);
+const label = process.env.BENCH_LABEL ?? 'current';
+const postgresUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_writes_bench';
+// A directory: a CPU profile of this process is written there while filing is measured.
+const profileDir = process.env.PROFILE;
+const only = process.env.ONLY;
+const PROOF_WORK = 1000;
+
+async function recreate(url: string) {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const name = new URL(url).pathname.slice(1);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+type Request = {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+};
+/** A write as autocannon sends it: each request from `next()`, so each can differ. */
+type Target = { name: string; next: () => Request };
+
+type Measured = { rate: number; p99: number; failed: number; total: number };
+
+async function measure(base: string, target: Target, connections: number): Promise<Measured> {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: DURATION,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = target.next();
+          return {
+            ...request,
+            method: next.method,
+            path: next.path,
+            headers: { ...request.headers, ...next.headers },
+            body: next.body,
+          } as typeof request;
+        },
+      },
+    ],
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return {
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    failed,
+    total: result.requests.total,
+  };
+}
+
+/** Runs `work` under the V8 profiler, into `<PROFILE>/<name>.cpuprofile`. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!profileDir) return work();
+  mkdirSync(profileDir, { recursive: true });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(
+      path.join(profileDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`),
+      JSON.stringify(profile),
+    );
+    session.disconnect();
+  }
+}
+
+const json = (method: string, url: string, authorization: string, body?: object): Request => ({
+  method,
+  path: url,
+  headers: { authorization, 'content-type': 'application/json' },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+/** Solved proofs of work for guest filings, made before the measurement starts. */
+async function solvedProofs(base: string, count: number): Promise<string[]> {
+  const proofs: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const challenge = (await (await fetch(`${base}/api/intake/challenge/`)).json()) as Parameters<
+      typeof solveChallenge
+    >[0]['challenge'];
+    const solution = await solveChallenge({ challenge, deriveKey });
+    proofs.push(JSON.stringify({ challenge, solution }));
+  }
+  return proofs;
+}
+
+/** Many pending reports made at once from one filed through the API, for status changes. */
+async function pendingReports(
+  db: Parameters<typeof sqlRows>[0],
+  templateId: number,
+  count: number,
+): Promise<number[]> {
+  const rows = await sqlRows<{ id: number }>(
+    db,
+    sql`insert into reports (reference, title, category, status, priority_flag, is_anonymous,
+          is_premium_report, owner_user_id, owner_account_deleted, owner_hash, is_guest,
+          organization_id, description, acknowledge_by, feedback_period, feedback_by)
+        select 'W' || lpad(g::text, 9, '0') || substr(md5(random()::text), 1, 6), title, category,
+          'pending', priority_flag, is_anonymous, is_premium_report, owner_user_id,
+          owner_account_deleted, owner_hash, is_guest, organization_id, description,
+          acknowledge_by, feedback_period, feedback_by
+        from reports, generate_series(1, ${count}) as g where id = ${templateId}
+        returning id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+type Row = {
+  database: string;
+  setup: string;
+  connections: number;
+  target: string;
+  reference: number;
+  rate: number;
+  p99: number;
+};
+
+async function prepare(base: string, t: Parameters<typeof createUser>[0]) {
+  const reporter = await createUser(t);
+  const admin = await createAdmin(t);
+  const fresh = async (user: TestUser) =>
+    `Bearer ${(await login(t, user.username, user.password)).access}`;
+  const asReporter = await fresh(reporter);
+  const asAdmin = await fresh(admin);
+  const filed = await fetch(`${base}/api/reports/`, {
+    method: 'POST',
+    headers: { authorization: asReporter, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Thread for replies',
+      category: 'other',
+      description: 'What happened, in some detail.',
+      is_anonymous: false,
+    }),
+  });
+  const threadId = ((await filed.json()) as { id: number }).id;
+  const photo = await multipart(
+    {
+      title: 'Filed with a photo',
+      category: 'other',
+      description: 'What happened, in some detail.',
+      is_anonymous: 'true',
+    },
+    { name: 'photo.jpg', type: 'image/jpeg', data: await benchPhoto() },
+  );
+  return { asReporter, asAdmin, threadId, photo };
+}
+
+function targetsOf(
+  prepared: Awaited<ReturnType<typeof prepare>>,
+  statusIds: number[],
+  proofs: string[],
+): Target[] {
+  const { asReporter, asAdmin, threadId, photo } = prepared;
+  let statusIndex = 0;
+  let proofIndex = 0;
+  return [
+    {
+      name: 'POST /api/reports/ (anonymous, no file)',
+      next: () =>
+        json('POST', '/api/reports/', asReporter, {
+          title: 'A report in a burst',
+          category: 'other',
+          description: 'What happened, in some detail.',
+          is_anonymous: true,
+        }),
+    },
+    {
+      name: 'POST /api/reports/ (1 MB photo)',
+      next: () => ({
+        method: 'POST',
+        path: '/api/reports/',
+        headers: { authorization: asReporter, ...photo.headers },
+        body: photo.payload,
+      }),
+    },
+    {
+      name: 'POST /api/reports/{id}/comments/',
+      next: () =>
+        json('POST', `/api/reports/${threadId}/comments/`, asReporter, {
+          message: 'One more thing I remembered.',
+        }),
+    },
+    {
+      name: 'PATCH /api/admin/reports/{id}/update/',
+      next: () =>
+        json(
+          'PATCH',
+          `/api/admin/reports/${statusIds[statusIndex++ % statusIds.length]}/update/`,
+          asAdmin,
+          { status: 'under_review' },
+        ),
+    },
+    {
+      name: 'POST /api/notifications/mark_all_read/',
+      next: () => json('POST', '/api/notifications/mark_all_read/', asAdmin),
+    },
+    {
+      name: 'POST /api/intake/reports/ (proof ready)',
+      next: () => {
+        const proof = proofs[proofIndex++ % proofs.length] as string;
+        return {
+          method: 'POST',
+          path: '/api/intake/reports/',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            title: 'Without an account',
+            category: 'other',
+            description: 'What happened, in some detail.',
+            proof,
+          }),
+        };
+      },
+    },
+  ];
+}
+
+const benchEnv = {
+  RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '100000000',
+  RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
+  INTAKE_REPORTS_PER_ADDRESS_PER_HOUR: '100000000',
+  INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR: '100000000',
+  INTAKE_PROOF_OF_WORK: String(PROOF_WORK),
+  MAX_UPLOAD_MB: '10',
+};
+
+async function oneProcess(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
+  if (database === 'PostgreSQL') await recreate(postgresUrl);
+  const bench = await startBenchApp({
+    databaseUrl: database === 'PostgreSQL' ? postgresUrl : undefined,
+    env: benchEnv,
+    extend: (app, handle) => {
+      // One row inserted in a transaction, answered as JSON: the floor a write is measured against.
+      app.post('/bench/one-insert', async () =>
+        handle.db.transaction(async (tx) => {
+          const [row] = await sqlRows<{ id: number }>(
+            tx,
+            sql`insert into bench_writes (value) values (${'x'.repeat(64)}) returning id`,
+          );
+          return row;
+        }),
+      );
+    },
+  });
+  await sqlRows(
+    bench.database.db,
+    sql`create table bench_writes (id serial primary key, value text not null)`,
+  );
+  const t = { app: bench.app, database: bench.database, config: bench.config };
+  const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
+  const prepared = await prepare(base, t);
+  const template = await sqlRows<{ id: number }>(
+    bench.database.db,
+    sql`select id from reports where id = ${prepared.threadId}`,
+  );
+  const statusIds = await pendingReports(bench.database.db, template[0]?.id as number, 20_000);
+  const proofs = await solvedProofs(base, Number(process.env.PROOFS ?? 3000));
+  const reference: Target = {
+    name: 'one insert',
+    next: () => ({ method: 'POST', path: '/bench/one-insert' }),
+  };
+  const rows: Row[] = [];
+  for (const connections of CONNECTION_COUNTS) {
+    await measure(base, reference, connections); // warm-up
+    for (const target of targetsOf(prepared, statusIds, proofs)) {
+      if (only && !target.name.includes(only)) continue;
+      const ref = await measure(base, reference, connections);
+      const got = await profiled(`${database} ${connections} ${target.name}`, () =>
+        measure(base, target, connections),
+      );
+      if (got.failed > 0) {
+        throw new Error(`${target.name}: ${got.failed} of ${got.total} failed`);
+      }
+      rows.push({
+        database,
+        setup: 'one process',
+        connections,
+        target: target.name,
+        reference: ref.rate,
+        rate: got.rate,
+        p99: got.p99,
+      });
+      console.log(
+        `${database} ${connections}c ${target.name}: ${Math.round(got.rate)}/s p99 ${got.p99} ms, reference ${Math.round(ref.rate)}/s (${(got.rate / ref.rate).toFixed(2)}x)`,
+      );
+    }
+  }
+  await bench.close();
+  return rows;
+}
+
+/**
+ * Filing and replying on two server processes sharing the PostgreSQL database, half the
+ * connections each, against one process with all of them: adding a process must not lower the
+ * rate (no lock every writer in every process waits on).
+ */
+async function twoProcesses(): Promise<Row[]> {
+  await recreate(postgresUrl);
+  const seed = await startBenchApp({ databaseUrl: postgresUrl, env: benchEnv });
+  const t = { app: seed.app, database: seed.database, config: seed.config };
+  const seedBase = await seed.app.listen({ port: 0, host: '127.0.0.1' });
+  const prepared = await prepare(seedBase, t);
+  const statusIds = await pendingReports(seed.database.db, prepared.threadId, 20_000);
+  const env = { ...sharedServerEnv(seed.config, postgresUrl), ...benchEnv, LOG_LEVEL: 'warn' };
+  await seed.close();
+  const servers: ServerProcess[] = await Promise.all([
+    startServerProcess(env),
+    startServerProcess(env),
+  ]);
+  const rows: Row[] = [];
+  try {
+    const targets = targetsOf(prepared, statusIds, []).filter(
+      (target) => !target.name.includes('intake') && !target.name.includes('photo'),
+    );
+    const connections = Math.max(...CONNECTION_COUNTS);
+    for (const target of targets) {
+      if (only && !target.name.includes(only)) continue;
+      const single = await measure(servers[0]?.httpBase as string, target, connections);
+      const both = await Promise.all(
+        servers.map((server) => measure(server.httpBase, target, Math.ceil(connections / 2))),
+      );
+      const rate = both.reduce((sum, result) => sum + result.rate, 0);
+      const failed = both.reduce((sum, result) => sum + result.failed, 0) + single.failed;
+      if (failed > 0) throw new Error(`${target.name} on two processes: ${failed} failed`);
+      rows.push({
+        database: 'PostgreSQL',
+        setup: 'two processes',
+        connections,
+        target: target.name,
+        reference: single.rate,
+        rate,
+        p99: Math.max(...both.map((result) => result.p99)),
+      });
+      console.log(
+        `two processes ${target.name}: ${Math.round(rate)}/s against one process's ${Math.round(single.rate)}/s (${(rate / single.rate).toFixed(2)}x)`,
+      );
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+  return rows;
+}
+
+const databases = (process.env.DATABASES ?? 'PostgreSQL').split(',') as ('PostgreSQL' | 'PGlite')[];
+const rows: Row[] = [];
+for (const database of databases) rows.push(...(await oneProcess(database)));
+if (!process.env.SKIP_TWO_PROCESSES) rows.push(...(await twoProcesses()));
+if (only) process.exit(0);
+const table = [
+  `${DURATION} s per route. One process: the reference is one row inserted in a transaction and`,
+  'answered as JSON (same process, same database), measured just before each route at the same',
+  'number of connections. Two processes: the reference is one process with all the connections;',
+  `the rate is the two processes' together, half the connections each. Build: ${label}.`,
+  '',
+  '| database | setup | connections | route | req/s | reference req/s | ratio | p99 ms |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (row) =>
+      `| ${row.database} | ${row.setup} | ${row.connections} | \`${row.target}\` | ${Math.round(row.rate)} | ${Math.round(row.reference)} | ${(row.rate / row.reference).toFixed(2)} | ${row.p99} |`,
+  ),
+].join('\n');
+await recordResult('Writes against one insert', table);
+process.exit(0);
