@@ -1,15 +1,19 @@
 import type { CreateGuestReportFields, GuestReportCreated } from '@candor/contract/intake';
 import { useMutation } from '@tanstack/react-query';
+import { appendVoice, type DisguisedVoice } from '@/components/voice/preview-voice';
 import { API_BASE, ApiError } from '@/lib/api-client';
 import { type Progress, sendForm } from '@/lib/send-form';
 import { proveWork } from './proof-of-work';
 
-export type GuestReportInput = Omit<CreateGuestReportFields, 'proof'> & { file: File | null };
+export type GuestReportInput = Omit<CreateGuestReportFields, 'proof'> & {
+  file: File | null;
+  voice?: DisguisedVoice | null;
+};
 
 /** Files without an account: to the organisation of `slug`, or to the platform when null. */
 export async function fileGuestReport(
   slug: string | null,
-  { file, ...fields }: GuestReportInput,
+  { file, voice, ...fields }: GuestReportInput,
   onProgress: Progress,
 ): Promise<GuestReportCreated> {
   const form = new FormData();
@@ -19,6 +23,7 @@ export async function fileGuestReport(
     if (value !== undefined) form.append(name, String(value));
   }
   if (file) form.append('file_upload', file);
+  if (voice) appendVoice(form, voice);
   const path =
     slug === null ? '/api/intake/reports/' : `/api/intake/${encodeURIComponent(slug)}/reports/`;
   // Never with a token: a report without an account is tied to no account.

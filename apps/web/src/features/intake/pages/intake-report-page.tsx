@@ -3,6 +3,7 @@ import {
   createGuestReportFieldsSchema,
   type GuestReportCreated,
 } from '@candor/contract/intake';
+import { VOICE_OR_DESCRIPTION_MESSAGE } from '@candor/contract/voice';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
@@ -62,6 +64,7 @@ function IntakeForm({
   });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors } = form;
   const [file, setFile] = useState<File | null>(null);
+  const [voice, setVoice] = useState<DisguisedVoice | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const file_ = useFileGuestReport(slug, setProgress);
@@ -76,9 +79,13 @@ function IntakeForm({
 
   const send = (fields: GuestFormValues) => {
     if (fileProblem) return;
+    if (!fields.description?.trim() && !voice) {
+      showServerErrors(new ApiError(400, { description: [VOICE_OR_DESCRIPTION_MESSAGE] }));
+      return;
+    }
     setProgress(file ? 0 : null);
     file_.mutate(
-      { ...fields, file },
+      { ...fields, file, voice },
       {
         onSuccess: onFiled,
         onError: (error) => {
@@ -119,6 +126,7 @@ function IntakeForm({
               progress: file_.isPending ? progress : null,
               maxMb,
             }}
+            voice={{ value: voice, onChange: setVoice }}
           />
           <CheckboxField
             label="Mark as Priority Report"

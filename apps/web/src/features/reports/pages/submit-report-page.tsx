@@ -1,4 +1,5 @@
 import type { CreateReportFields, Report } from '@candor/contract/reports';
+import { VOICE_OR_DESCRIPTION_MESSAGE } from '@candor/contract/voice';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
@@ -7,7 +8,9 @@ import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Page } from '@/components/ui/page';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -52,6 +55,7 @@ export function SubmitReportPage() {
   });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
   const [file, setFile] = useState<File | null>(draft?.file ?? null);
+  const [voice, setVoice] = useState<DisguisedVoice | null>(draft?.voice ?? null);
   const [progress, setProgress] = useState<number | null>(null);
   const [created, setCreated] = useState<Report | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
@@ -63,19 +67,33 @@ export function SubmitReportPage() {
   // Every change is kept, so leaving to sign in loses nothing.
   const fileRef = useRef(file);
   fileRef.current = file;
+  const voiceRef = useRef(voice);
+  voiceRef.current = voice;
   useEffect(() => {
     const subscription = watch((values) =>
-      reportDraft.save({ values: values as ReportFormValues, file: fileRef.current }),
+      reportDraft.save({
+        values: values as ReportFormValues,
+        file: fileRef.current,
+        voice: voiceRef.current,
+      }),
     );
     return () => subscription.unsubscribe();
   }, [watch]);
   const chooseFile = (next: File | null) => {
     setFile(next);
-    reportDraft.save({ values: form.getValues() as ReportFormValues, file: next });
+    reportDraft.save({ values: form.getValues() as ReportFormValues, file: next, voice });
+  };
+  const chooseVoice = (next: DisguisedVoice | null) => {
+    setVoice(next);
+    reportDraft.save({ values: form.getValues() as ReportFormValues, file, voice: next });
   };
 
   const send = (fields: CreateReportFields) => {
     if (fileProblem) return;
+    if (!fields.description?.trim() && !voice) {
+      showServerErrors(new ApiError(400, { description: [VOICE_OR_DESCRIPTION_MESSAGE] }));
+      return;
+    }
     if (!tokenStorage.getAccess()) {
       setMessage({ tone: 'error', text: NOT_LOGGED_IN });
       const state: LoginState = { from: paths.submitReport, reason: NOT_LOGGED_IN };
@@ -90,7 +108,7 @@ export function SubmitReportPage() {
     const destination = organization.data ? fields.destination : undefined;
     setProgress(file ? 0 : null);
     create.mutate(
-      { ...fields, destination, file },
+      { ...fields, destination, file, voice },
       {
         onSuccess: (report) => {
           reportDraft.forget();
@@ -131,6 +149,7 @@ export function SubmitReportPage() {
               progress: create.isPending ? progress : null,
               maxMb,
             }}
+            voice={{ value: voice, onChange: chooseVoice }}
           />
           <fieldset className="space-y-3">
             <legend className="sr-only">Options</legend>
