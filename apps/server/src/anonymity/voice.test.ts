@@ -234,17 +234,17 @@ describe('a voice report, disguised before it is kept', () => {
 describe('the listen-back', () => {
   it('keeps nothing: no file, no row', async () => {
     const objectsBefore = (await storedObjects()).length;
-    const [{ count: rowsBefore }] = await sqlRows<{ count: number }>(
+    const [before] = await sqlRows<{ count: number }>(
       t.database.db,
       sql`select count(*)::int as count from voice_recordings`,
     );
     await preview();
     expect((await storedObjects()).length).toBe(objectsBefore);
-    const [{ count: rowsAfter }] = await sqlRows<{ count: number }>(
+    const [after] = await sqlRows<{ count: number }>(
       t.database.db,
       sql`select count(*)::int as count from voice_recordings`,
     );
-    expect(rowsAfter).toBe(rowsBefore);
+    expect(after?.count).toBe(before?.count);
   });
 
   it('draws a new shift each time: four disguises of one input are not one setting', async () => {

@@ -6,9 +6,8 @@ import {
 } from '@candor/contract/intake';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { parseOrThrow } from '../../lib/validation';
 import type { ReportForm } from '../reports/report-form';
-import { fileReport } from '../reports/reports.service';
+import { fileReport, parseReportFields } from '../reports/reports.service';
 import * as repo from './intake.repository';
 import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';
 import { formatReceipt, hashReceipt, newReceipt, receiptLookupKey } from './receipts';
@@ -83,9 +82,10 @@ export async function fileGuestReport(
   const organization = slug === null ? null : await findBySlug(ctx, slug);
   if (organization && !organization.guestReportsEnabled)
     throw new ForbiddenError(GUEST_REPORTS_OFF);
-  const { proof, voice_token, ...fields } = parseOrThrow(
+  const { proof, voice_token, ...fields } = parseReportFields(
     createGuestReportFieldsSchema,
     input.fields,
+    input.voice !== null,
   );
   const organizationId = organization?.id ?? null;
   const destination = organizationId ?? 0;

@@ -5,6 +5,7 @@ import {
   createReportFieldsSchema,
   type Report,
 } from '@candor/contract/reports';
+import type { z } from 'zod';
 import { type AppContext, forgetReportInMemory } from '../../context';
 import type { Executor } from '../../db/client';
 import { newReportReference } from '../../lib/codes';
@@ -190,13 +191,42 @@ async function removeUncommittedFile(ctx: AppContext, key: string) {
   });
 }
 
+/**
+ * The fields of a report form: the description may be left empty when a voice message comes
+ * with it, and is otherwise required, its error answered with the others' at once.
+ */
+export function parseReportFields<T extends z.ZodType>(
+  schema: T,
+  fields: Record<string, unknown>,
+  hasVoice: boolean,
+): z.output<T> {
+  const text = fields.description;
+  const lacksDescription = !hasVoice && (typeof text !== 'string' || text.trim() === '');
+  const required = { description: [REQUIRED_MESSAGE] };
+  let parsed: z.output<T>;
+  try {
+    parsed = parseOrThrow(schema, fields);
+  } catch (error) {
+    if (lacksDescription && error instanceof FieldValidationError && !('detail' in error.body)) {
+      throw new FieldValidationError({ ...required, ...error.body });
+    }
+    throw error;
+  }
+  if (lacksDescription) throw new FieldValidationError(required);
+  return parsed;
+}
+
 /** Files a signed-in user's report (spec section 7: POST /api/reports/). */
 export async function createReport(
   ctx: AppContext,
   user: AuthUser,
   input: ReportForm,
 ): Promise<Report> {
-  const { voice_token, ...fields } = parseOrThrow(createReportFieldsSchema, input.fields);
+  const { voice_token, ...fields } = parseReportFields(
+    createReportFieldsSchema,
+    input.fields,
+    input.voice !== null,
+  );
   const { id } = await fileReport(ctx, {
     fields,
     file: input.file,

@@ -172,18 +172,16 @@ export function VoiceRecorder({
     if (value) player.current?.focus();
   }, [value]);
 
-  const headingId = `${id}-heading`;
   const disclosureId = `${id}-disclosure`;
   const levelPercent = Math.round(Math.min(1, level) * 100);
   return (
-    <section
-      aria-labelledby={headingId}
+    <fieldset
       aria-describedby={disclosureId}
       className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
     >
-      <h3 id={headingId} className="text-sm font-medium text-ink">
+      <legend className="float-left mb-3 w-full text-sm font-medium text-ink">
         {label} <span className="font-normal text-muted">(optional)</span>
-      </h3>
+      </legend>
       <p id={disclosureId} className="text-sm text-muted">
         {VOICE_DISCLOSURE}
       </p>
@@ -267,7 +265,7 @@ export function VoiceRecorder({
           {problem}
         </p>
       )}
-    </section>
+    </fieldset>
   );
 }
 
