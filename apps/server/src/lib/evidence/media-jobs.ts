@@ -130,10 +130,9 @@ export function runMediaJob(job: MediaJob): Promise<MediaResult> {
         resolve(result);
         void worker.terminate();
       };
-      const timer = setTimeout(
-        () => finish({ ok: false, reason: 'timeout' }),
-        MEDIA_LIMITS.timeoutMs + 5_000,
-      );
+      // FFmpeg stops itself at the job's limit; the worker goes a little after, whatever it does.
+      const limit = 'timeoutMs' in job ? job.timeoutMs : MEDIA_LIMITS.timeoutMs;
+      const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), limit + 5_000);
       worker.once('message', (result: MediaResult) => finish(result));
       worker.once('error', () => finish({ ok: false, reason: 'unreadable' }));
       worker.once('exit', () => finish({ ok: false, reason: 'unreadable' }));

@@ -9,7 +9,13 @@ import {
   VOICE_UNREADABLE_MESSAGE,
   voiceTooLongMessage,
 } from './messages';
-import { STEPS_PER_SEMITONE, VOICE_EXTENSION, VOICE_MIME, VOICE_SHIFT } from './voice-plan';
+import {
+  STEPS_PER_SEMITONE,
+  VOICE_EXTENSION,
+  VOICE_MIME,
+  VOICE_MS_PER_SECOND,
+  VOICE_SHIFT,
+} from './voice-plan';
 
 export type DisguisedVoice = { data: Buffer; mime: string; extension: string; durationMs: number };
 
@@ -48,7 +54,7 @@ export async function disguiseVoice(
       maxSeconds: limits.maxSeconds,
       // 24 kb/s for the longest recording, with room: a file that reaches it is not speech.
       maxOutputBytes: Math.ceil(((limits.maxSeconds + 2) * 48_000) / 8),
-      timeoutMs: MEDIA_LIMITS.timeoutMs,
+      timeoutMs: Math.max(MEDIA_LIMITS.timeoutMs, limits.maxSeconds * VOICE_MS_PER_SECOND),
     });
     if (result.ok && 'voice' in result) {
       const { data, durationMs } = result.voice;
