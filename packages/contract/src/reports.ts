@@ -15,7 +15,6 @@ import {
   REPORT_DESCRIPTION_MAX,
   REPORT_TITLE_MAX,
 } from './labels';
-import { voiceMessageSchema } from './voice';
 import { z } from './zod';
 
 export {
@@ -85,6 +84,15 @@ export const createReportFieldsSchema = z.strictObject({
 });
 export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 export type CreateReportFieldsValues = z.output<typeof createReportFieldsSchema>;
+
+/** A stored voice message as payloads show it. */
+export const voiceMessageSchema = z.object({
+  /** A short-lived signed link to the disguised file (`audio/webm`), like evidence links. */
+  url: z.string(),
+  duration_ms: z.number().int(),
+  mime: z.string(),
+});
+export type VoiceMessage = z.infer<typeof voiceMessageSchema>;
 
 /** Spec section 3 (Report), plus the evidence kind so the page can preview it. */
 export const reportSchema = z.object({

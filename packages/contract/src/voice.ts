@@ -1,8 +1,9 @@
 /**
  * Voice messages (README "Voice messages"): a report's own, beside or instead of its written
  * description, and in the thread. The server disguises every recording before it keeps it.
+ * Words and numbers only, no zod: the forms read them before their schemas load. The payload's
+ * shape (`voiceMessageSchema`) is in reports.ts.
  */
-import { z } from './zod';
 
 /** The longest recording, shown while recording and checked by the server. */
 export const VOICE_MAX_SECONDS = 600;
@@ -40,14 +41,3 @@ export function voiceTooLongMessage(maxSeconds: number) {
     maxSeconds >= 60 ? `${Math.round(maxSeconds / 60)} minutes` : `${maxSeconds} seconds`;
   return `The recording is too long. A voice message can be at most ${limit}.`;
 }
-export const VOICE_OR_DESCRIPTION_MESSAGE = 'Write a description or record a voice message.';
-export const VOICE_OR_MESSAGE_MESSAGE = 'Write a message or record a voice message.';
-
-/** A stored voice message as payloads show it. */
-export const voiceMessageSchema = z.object({
-  /** A short-lived signed link to the disguised file (`audio/webm`), like evidence links. */
-  url: z.string(),
-  duration_ms: z.number().int(),
-  mime: z.string(),
-});
-export type VoiceMessage = z.infer<typeof voiceMessageSchema>;

@@ -30,11 +30,12 @@ export const VOICE_BITRATE = '24k';
  */
 export const VOICE_SAMPLE_RATE = 16_000;
 /**
- * The time one recording may take in the worker, per second of it: a quarter of its length
- * (2.5 minutes for the longest), and never less than any media file gets (media-jobs.ts). A
- * 10-minute recording takes about a tenth of that here when the machine is quiet.
+ * The time one recording may take in the worker, per second of it: half its length (5 minutes
+ * for the longest), and never less than any media file gets (media-jobs.ts). On two cores
+ * shared with heavy work, a 10-minute recording took up to 2.7 minutes (bench/README.md
+ * "Disguising a voice"); a reporter should not lose one to a busy moment.
  */
-export const VOICE_MS_PER_SECOND = 250;
+export const VOICE_MS_PER_SECOND = 500;
 
 /**
  * The shift is drawn per recording, uniformly in `minSemitones..maxSemitones` and up or down

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { VOICE_MAX_SECONDS, type VoiceMessage } from '@candor/contract/voice';
+import type { VoiceMessage } from '@candor/contract/reports';
+import { VOICE_MAX_SECONDS } from '@candor/contract/voice';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedFiles } from '../../db/sealed-columns';

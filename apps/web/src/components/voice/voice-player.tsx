@@ -1,4 +1,4 @@
-import type { VoiceMessage } from '@candor/contract/voice';
+import type { VoiceMessage } from '@candor/contract/reports';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { clockOf, spokenLength } from './voice-format';
@@ -60,7 +60,7 @@ export function VoicePlayer({ voice, label, downloadName }: VoicePlayerProps) {
           className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline sm:min-h-0"
         >
           <Download aria-hidden="true" className="size-4" />
-          Download<span className="sr-only"> {label.toLowerCase()}</span> (WebM audio)
+          Download <span className="sr-only">{label.toLowerCase()} </span>(WebM audio)
         </a>
       </div>
     </figure>

@@ -3,7 +3,7 @@ import {
   createGuestReportFieldsSchema,
   type GuestReportCreated,
 } from '@candor/contract/intake';
-import { VOICE_OR_DESCRIPTION_MESSAGE } from '@candor/contract/voice';
+import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -77,10 +77,19 @@ function IntakeForm({
     if (formRef.current?.contains(document.activeElement)) prepareProofOfWork();
   }, []);
 
+  // The description may be left empty only when a voice message says it instead.
+  const lacksDescription = () => !String(form.getValues().description ?? '').trim() && !voice;
+  const requireDescription = () => {
+    if (lacksDescription()) {
+      form.setError('description', { type: 'required', message: REQUIRED_MESSAGE });
+    }
+  };
+
   const send = (fields: GuestFormValues) => {
     if (fileProblem) return;
-    if (!fields.description?.trim() && !voice) {
-      showServerErrors(new ApiError(400, { description: [VOICE_OR_DESCRIPTION_MESSAGE] }));
+    if (lacksDescription()) {
+      // Valid for the schema (a voice message may replace it), but there is none.
+      showServerErrors(new ApiError(400, { description: [REQUIRED_MESSAGE] }));
       return;
     }
     setProgress(file ? 0 : null);
@@ -111,7 +120,7 @@ function IntakeForm({
         <form
           ref={formRef}
           noValidate
-          onSubmit={onSubmit(send)}
+          onSubmit={onSubmit(send, requireDescription)}
           onFocus={() => prepareProofOfWork()}
           onInput={() => prepareProofOfWork()}
           className="space-y-5"

@@ -1,5 +1,5 @@
+import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import type { CreateReportFields, Report } from '@candor/contract/reports';
-import { VOICE_OR_DESCRIPTION_MESSAGE } from '@candor/contract/voice';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
@@ -88,10 +88,19 @@ export function SubmitReportPage() {
     reportDraft.save({ values: form.getValues() as ReportFormValues, file, voice: next });
   };
 
+  // The description may be left empty only when a voice message says it instead.
+  const lacksDescription = () => !String(form.getValues().description ?? '').trim() && !voice;
+  const requireDescription = () => {
+    if (lacksDescription()) {
+      form.setError('description', { type: 'required', message: REQUIRED_MESSAGE });
+    }
+  };
+
   const send = (fields: CreateReportFields) => {
     if (fileProblem) return;
-    if (!fields.description?.trim() && !voice) {
-      showServerErrors(new ApiError(400, { description: [VOICE_OR_DESCRIPTION_MESSAGE] }));
+    if (lacksDescription()) {
+      // Valid for the schema (a voice message may replace it), but there is none.
+      showServerErrors(new ApiError(400, { description: [REQUIRED_MESSAGE] }));
       return;
     }
     if (!tokenStorage.getAccess()) {
@@ -138,7 +147,7 @@ export function SubmitReportPage() {
     >
       {!user && <SignInFirstNotice />}
       <Card>
-        <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
+        <form noValidate onSubmit={onSubmit(send, requireDescription)} className="space-y-5">
           <ErrorSummary {...form.errorSummary(fieldLabels)} />
           <ReportFields
             field={field}
