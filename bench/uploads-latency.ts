@@ -8,6 +8,9 @@
 // BENCH_LABEL names the code measured ("current" by default); results go to
 // bench/output/uploads-latency-<label>-<database>.json and the README table shows every label found there.
 //
+// BENCH_UPLOAD=voice sends voice reports instead of videos: each a 2-minute recording (Opus in
+// WebM, as Chromium records) that the server disguises (lib/evidence/voice.ts), seals and stores.
+//
 // Media workers (videos processed at once, the app's MEDIA_WORKERS): by default the app's own
 // setting. BENCH_MEDIA_WORKERS=2,1 measures the uploads phase once for each count in turn, on
 // the same app and data, and BENCH_ROUNDS=3 repeats that sequence: pool sizes compared side by
@@ -28,6 +31,8 @@ const WORKER_COUNTS = (process.env.BENCH_MEDIA_WORKERS ?? '')
   .filter(Boolean)
   .map(Number);
 const label = process.env.BENCH_LABEL ?? 'current';
+const uploadKind: 'video' | 'voice' = process.env.BENCH_UPLOAD === 'voice' ? 'voice' : 'video';
+const VOICE_SECONDS = 120;
 const outputDir = process.env.BENCH_OUTPUT_DIR ?? path.join(import.meta.dirname, 'output');
 
 type Phase = 'quiet' | 'uploads';
@@ -37,6 +42,7 @@ type ClientJob = {
   reader: string;
   uploader: string;
   videoPath: string;
+  kind: 'video' | 'voice';
 };
 type Reads = {
   rate: number;
@@ -48,7 +54,15 @@ type Reads = {
   timeouts: number;
   seconds: number;
 };
-type Uploads = { count: number; seconds: number; p50: number; slowest: number; bytes: number };
+type Uploads = {
+  count: number;
+  seconds: number;
+  p50: number;
+  slowest: number;
+  bytes: number;
+  /** What was sent: a video (the default), or a voice recording. */
+  kind?: 'video' | 'voice';
+};
 type ClientResult = { reads: Reads; uploads?: Uploads };
 type Row = ClientResult & {
   phase: Phase;
@@ -77,9 +91,14 @@ function mainThreadCpuMs(): number {
 
 async function upload(job: ClientJob, video: Buffer): Promise<number> {
   const form = new FormData();
-  form.append('title', 'Bench report with a video');
-  form.append('description', 'Evidence attached.');
-  form.append('file_upload', new Blob([video], { type: 'video/mp4' }), 'clip.mp4');
+  if (job.kind === 'voice') {
+    form.append('title', 'Bench report by voice');
+    form.append('voice_recording', new Blob([video], { type: 'audio/webm' }), 'voice.webm');
+  } else {
+    form.append('title', 'Bench report with a video');
+    form.append('description', 'Evidence attached.');
+    form.append('file_upload', new Blob([video], { type: 'video/mp4' }), 'clip.mp4');
+  }
   const start = performance.now();
   const response = await fetch(`${job.base}/api/reports/`, {
     method: 'POST',
@@ -121,6 +140,7 @@ async function runClients(job: ClientJob): Promise<ClientResult> {
       p50: percentile(times, 50) / 1000,
       slowest: Math.max(...times) / 1000,
       bytes: video.length,
+      kind: job.kind,
     },
   };
 }
@@ -163,12 +183,20 @@ async function runServer() {
   const { MEDIA_LIMITS, setMediaWorkers } = await import(
     '../apps/server/src/lib/evidence/media-jobs'
   );
-  const { benchVideo, benchVideoPath: videoPath } = await import('./support/evidence-inputs');
+  const { benchVideo, benchVideoPath } = await import('./support/evidence-inputs');
+  const { benchVoice, benchVoicePath } = await import('./support/voice-inputs');
 
   const video = await benchVideo();
+  const voice = uploadKind === 'voice' ? await benchVoice(VOICE_SECONDS) : null;
+  const videoPath = voice ? benchVoicePath(VOICE_SECONDS) : benchVideoPath;
   const bench = await startBenchApp({
     databaseUrl: process.env.BENCH_DATABASE_URL,
-    env: { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_WRITE_PER_MINUTE: '1000000' },
+    env: {
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
+      // The readers' token outlives a long phase (voice uploads on a loaded machine).
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    },
   });
   const t = { app: bench.app, database: bench.database, config: bench.config };
   const reporter = await createUser(t);
@@ -183,6 +211,10 @@ async function runServer() {
   }
   // Warm-up: compiles FFmpeg's module once for the process, as the first upload after a start.
   await createReport(t, reporter, {}, { name: 'clip.mp4', type: 'video/mp4', data: video });
+  if (voice) {
+    const { disguiseVoice } = await import('../apps/server/src/lib/evidence/voice');
+    await disguiseVoice(Buffer.from(voice), { maxSeconds: 600 });
+  }
   const base = await bench.app.listen({ port: 0, host: '127.0.0.1' });
 
   const clients = fork(import.meta.filename, ['clients'], { execArgv: process.execArgv });
@@ -209,6 +241,7 @@ async function runServer() {
         reader: admin.headers.authorization,
         uploader: reporter.headers.authorization,
         videoPath,
+        kind: uploadKind,
       } satisfies ClientJob);
     });
   const configured = MEDIA_LIMITS.concurrency;
@@ -230,8 +263,9 @@ async function runServer() {
 
   mkdirSync(outputDir, { recursive: true });
   const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const kindSuffix = uploadKind === 'voice' ? '-voice' : '';
   writeFileSync(
-    path.join(outputDir, `uploads-latency-${label}-${database}.json`),
+    path.join(outputDir, `uploads-latency-${label}${kindSuffix}-${database}.json`),
     JSON.stringify({ label, database, rows }, null, 2),
   );
   const results = readdirSync(outputDir)
@@ -253,7 +287,9 @@ async function runServer() {
     `from a second process: ${DURATION} s with nothing else happening ("quiet"), then for as long as`,
     `${UPLOADS} uploads sent at once over HTTP to POST /api/reports/ take ("uploads"), each a ${mb} MB`,
     'H.264/AAC MP4 (720p, 10 s, with location and title tags) that the server remuxes with',
-    'FFmpeg.wasm, seals and stores. One video was sent before, so FFmpeg is compiled already. The',
+    'FFmpeg.wasm, seals and stores, or, in the rows of voice uploads, a 2-minute voice recording',
+    '(espeak-ng, Opus in WebM at 48 kb/s) that the server disguises, seals and stores instead of a',
+    'description. One file of the kind was processed before, so FFmpeg is compiled already. The',
     "event loop delay is sampled every 5 ms in the app's process during each phase, and the CPU",
     "time of its main thread alone (its worker threads apart) is read from Linux's counters.",
     ...(WORKER_COUNTS.length > 0
@@ -273,7 +309,7 @@ async function runServer() {
         (row) =>
           `| ${result.label} | ${result.database} | ${row.phase} | ${row.phase === 'quiet' ? '-' : (row.workers ?? 2)} | ${Math.round(row.reads.rate)} | ${row.reads.p50} | ${row.reads.p99} | ${row.reads.max} | ${row.reads.errors + row.reads.timeouts} | ${row.loopP99.toFixed(1)} / ${row.loopMax.toFixed(1)} | ${(row.mainCpuMs / 1000).toFixed(1)} s of ${row.reads.seconds.toFixed(1)} s | ${
             row.uploads
-              ? `${row.uploads.count} in ${row.uploads.seconds.toFixed(1)} s (each p50 ${row.uploads.p50.toFixed(1)} s, slowest ${row.uploads.slowest.toFixed(1)} s)`
+              ? `${row.uploads.count} ${row.uploads.kind === 'voice' ? 'voice reports' : 'videos'} in ${row.uploads.seconds.toFixed(1)} s (each p50 ${row.uploads.p50.toFixed(1)} s, slowest ${row.uploads.slowest.toFixed(1)} s)`
               : '-'
           } |`,
       ),

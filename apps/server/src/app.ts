@@ -29,6 +29,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { voiceRoutes } from './modules/voice/voice.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -132,7 +133,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(multipart, {
     limits: {
       fileSize: config.uploads.maxBytes,
-      files: 1,
+      // An evidence file and a voice recording; routes take each at most once (report-form.ts).
+      files: 2,
       fields: 20,
       fieldSize: 64 * 1024,
       parts: 25,
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(intakeRoutes, { prefix: '/api/intake' });
   await app.register(trackRoutes, { prefix: '/api/track' });
+  await app.register(voiceRoutes, { prefix: '/api/voice' });
 
   await app.register(schedulerPlugin);
   await app.register(webAppPlugin);

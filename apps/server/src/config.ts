@@ -115,6 +115,7 @@ const envSchema = z.object({
   REQUIRE_STAFF_2FA: booleanString.default(false),
   INTAKE_REPORTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  VOICE_PREVIEWS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   INTAKE_PROOF_OF_WORK: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   TRACK_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   TRACK_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
@@ -235,6 +236,8 @@ export type Config = {
    * and the superuser must enrol before their role applies; wrong codes per account in a window.
    */
   twoFactor: { isRequiredForStaff: boolean; failuresPerAccount: number; failureWindowMs: number };
+  /** Voice messages (modules/voice): listen-backs per address an hour (each costs a worker). */
+  voice: { previewsPerAddressPerHour: number };
   /** Fastify's `trustProxy`: false, a hop count, or proxy addresses and CIDR ranges. */
   trustProxy: false | number | string[];
   corsOrigins: string[];
@@ -341,6 +344,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       trackFailureWindowMs: 60 * 60_000,
       trackSessionSeconds: env.TRACK_SESSION_MINUTES * 60,
     },
+    voice: { previewsPerAddressPerHour: env.VOICE_PREVIEWS_PER_ADDRESS_PER_HOUR },
     twoFactor: {
       isRequiredForStaff: env.REQUIRE_STAFF_2FA,
       failuresPerAccount: env.RATE_LIMIT_TWO_FACTOR_FAILURES_PER_ACCOUNT,

@@ -46,6 +46,7 @@ const baseEnv: Record<string, string> = {
   INTAKE_REPORTS_PER_ORGANIZATION_PER_HOUR: '100000',
   TRACK_FAILURES_PER_ADDRESS_PER_HOUR: '100000',
   TRACK_FAILURES_PER_HOUR: '100000',
+  VOICE_PREVIEWS_PER_ADDRESS_PER_HOUR: '100000',
 };
 
 let sharedDatabase: Promise<DatabaseHandle> | undefined;

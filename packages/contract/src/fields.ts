@@ -1,6 +1,8 @@
+// Kept with the other words of the forms, which pages read without loading zod.
+import { REQUIRED_MESSAGE } from './labels';
 import { z } from './zod';
 
-export const REQUIRED_MESSAGE = 'This field is required.';
+export { REQUIRED_MESSAGE };
 
 export function tooLongMessage(max: number): string {
   return `Ensure this field has no more than ${max} characters.`;

@@ -41,6 +41,9 @@ export const organizationTypeLabels = {
   nonprofit: 'Non-profit Organization',
 } as const;
 
+/** A field left empty (the spec's words for every required field). */
+export const REQUIRED_MESSAGE = 'This field is required.';
+
 export const REPORT_TITLE_MAX = 200;
 export const REPORT_DESCRIPTION_MAX = 20_000;
 export const MESSAGE_MAX = 5_000;

@@ -28,7 +28,7 @@ export {
 };
 
 /** A multipart checkbox: 'true'/'false' (what the web app sends), also 'on', '1', '0'. */
-const formBoolean = (fallback: boolean) =>
+export const formBoolean = (fallback: boolean) =>
   z
     .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', ''])])
     .optional()
@@ -38,7 +38,26 @@ const formBoolean = (fallback: boolean) =>
       return value === 'true' || value === 'on' || value === '1';
     });
 
-/** The text fields of `POST /api/reports/` (multipart); the file travels as `file_upload`. */
+/**
+ * Text that may be left empty when a voice message says it instead: trimmed, at most `max`
+ * characters; the server asks for one or the other.
+ */
+const textOrVoice = (max: number) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .max(max, tooLongMessage(max))
+    .optional()
+    .transform((value) => value ?? '');
+
+/** The token of a listen-back (`POST /api/voice/preview/`), sent with its recording. */
+const voiceTokenField = z.string().max(200).optional();
+
+/**
+ * The text fields of `POST /api/reports/` (multipart); the file travels as `file_upload`, a voice
+ * message as `voice_recording` (with `voice_token` when it is a listen-back's). The description
+ * may be left empty when a voice message is sent.
+ */
 export const createReportFieldsSchema = z.strictObject({
   title: requiredText(REPORT_TITLE_MAX),
   category: z
@@ -47,7 +66,7 @@ export const createReportFieldsSchema = z.strictObject({
     })
     .optional()
     .transform((value) => value || 'abuse'),
-  description: requiredText(REPORT_DESCRIPTION_MAX),
+  description: textOrVoice(REPORT_DESCRIPTION_MAX),
   priority_flag: formBoolean(false),
   /** Not on the spec's form; anonymous unless the reporter unticks it. */
   is_anonymous: formBoolean(true),
@@ -61,9 +80,19 @@ export const createReportFieldsSchema = z.strictObject({
     })
     .optional()
     .transform((value) => value || undefined),
+  voice_token: voiceTokenField,
 });
 export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 export type CreateReportFieldsValues = z.output<typeof createReportFieldsSchema>;
+
+/** A stored voice message as payloads show it. */
+export const voiceMessageSchema = z.object({
+  /** A short-lived signed link to the disguised file (`audio/webm`), like evidence links. */
+  url: z.string(),
+  duration_ms: z.number().int(),
+  mime: z.string(),
+});
+export type VoiceMessage = z.infer<typeof voiceMessageSchema>;
 
 /** Spec section 3 (Report), plus the evidence kind so the page can preview it. */
 export const reportSchema = z.object({
@@ -103,6 +132,8 @@ export const reportSchema = z.object({
    * are removed (README "Retention"). Null while the report is open.
    */
   purge_on: z.string().nullable(),
+  /** The report's own voice message, disguised (README "Voice messages"), or null. */
+  voice: voiceMessageSchema.nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -117,6 +148,8 @@ export const reportMessageSchema = z.object({
   display_sender_name: z.string(),
   /** An administrator's reply marked as feedback on the report (the legal clock's feedback). */
   is_feedback: z.boolean(),
+  /** A voice message, disguised; its text (`message`) may then be empty. */
+  voice: voiceMessageSchema.nullable(),
 });
 export type ReportMessage = z.infer<typeof reportMessageSchema>;
 
@@ -132,6 +165,18 @@ export const createMessageInputSchema = z.strictObject({
   is_feedback: z.boolean().optional().default(false),
 });
 export type CreateMessageInput = z.input<typeof createMessageInputSchema>;
+
+/**
+ * `POST /api/reports/{id}/comments/voice/` and `POST /api/track/messages/voice/` (multipart): a
+ * voice message as `voice_recording`, with text beside it or none.
+ */
+export const createVoiceMessageFieldsSchema = z.strictObject({
+  message: textOrVoice(MESSAGE_MAX),
+  is_internal: formBoolean(false),
+  is_feedback: formBoolean(false),
+  voice_token: voiceTokenField,
+});
+export type CreateVoiceMessageFields = z.input<typeof createVoiceMessageFieldsSchema>;
 
 export const ANONYMOUS_REPORTER_NAME = 'Anonymous reporter';
 /**

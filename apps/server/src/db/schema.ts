@@ -396,6 +396,33 @@ export const reportMessages = pgTable(
 );
 
 /**
+ * A voice message, disguised before it was stored (lib/voice): the report's own (`message_id`
+ * null, beside or instead of its written description) or one message's. The file is sealed in
+ * storage like evidence, under `storage_key`. No time of its own: the report's or the
+ * message's is the one that counts, and a second instant would only be one more to match.
+ */
+export const voiceRecordings = pgTable(
+  'voice_recordings',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => reportMessages.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    size: integer('size').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [
+    uniqueIndex('voice_recordings_message_idx').on(t.messageId),
+    uniqueIndex('voice_recordings_report_own_idx')
+      .on(t.reportId)
+      .where(sql`${t.messageId} is null`),
+    check('voice_recordings_size_check', sql`${t.size} > 0 and ${t.durationMs} > 0`),
+  ],
+);
+
+/**
  * How far each administrator has read a report's conversation: the id of the last message they
  * were shown, so their list can mark reports with an unread message from the reporter. Only an
  * administrator's reading is recorded, never a reporter's, and no time (DESIGN.md 1).

@@ -66,7 +66,10 @@ export const sealedColumns = {
   },
 } as const satisfies Record<string, SealedColumn>;
 
-/** Sealed files in storage, named by a column: evidence (one per report). */
+/**
+ * Sealed files in storage, named by a column: evidence (one per report), and voice messages
+ * (`voice_recordings.storage_key`), which are sealed under the same purpose.
+ */
 export const sealedFiles = {
   evidence: { keyColumn: reports.evidenceKey, rowKey: reports.id, purpose: 'report.evidence' },
 } as const;

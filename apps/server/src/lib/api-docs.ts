@@ -32,5 +32,12 @@ export const evidenceFilePart = z
   .optional()
   .describe('An image (JPEG, PNG, WebP, GIF, HEIC) or a video (MP4, MOV, WebM); at most one.');
 
+export const voiceFilePart = z
+  .file()
+  .optional()
+  .describe(
+    'A voice recording (WebM or Ogg with Opus, MP4 with AAC, WAV), at most 10 minutes; the server disguises it before keeping it. Or a preview answered by `POST /api/voice/preview/`, with its `voice_token`.',
+  );
+
 /** What the description of a route taking a `form` says of JSON. */
 export const FORM_ALSO_JSON = 'The text fields may also be sent as a JSON object, without a file.';

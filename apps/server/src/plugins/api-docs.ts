@@ -181,6 +181,10 @@ const tags = [
   { name: 'Notifications', description: "The caller's notifications." },
   { name: 'Intake', description: 'Reporting without an account, from a link.' },
   { name: 'Track', description: 'Following a report filed without an account, with its receipt.' },
+  {
+    name: 'Voice',
+    description: 'Voice messages: the disguised listen-back, and the stored recordings.',
+  },
   { name: 'Contact', description: 'Messages to the operators.' },
   { name: 'Audit', description: 'The append-only audit log.' },
   { name: 'Site', description: 'Health, readiness, metrics and public settings.' },

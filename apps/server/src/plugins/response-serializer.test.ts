@@ -32,6 +32,7 @@ const report: AdminReport = {
   feedback_by: '2026-04-02T03:04:05.678Z',
   feedback_at: null,
   purge_on: null,
+  voice: null,
   unread_from_reporter: 2,
 };
 

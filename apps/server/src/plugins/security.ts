@@ -71,7 +71,9 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });
-  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), interest-cohort=()';
+  // The microphone for the site's own pages only, which record voice messages (modules/voice).
+  headers['permissions-policy'] =
+    'camera=(), microphone=(self), geolocation=(), interest-cohort=()';
   return headers;
 }
 

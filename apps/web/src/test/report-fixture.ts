@@ -30,6 +30,7 @@ export function reportFixture(overrides: Partial<Report> = {}): Report {
     feedback_by: '2027-02-27T10:00:00.000Z',
     feedback_at: null,
     purge_on: null,
+    voice: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import type { VoiceFamily } from './voice-plan';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 export type VideoFormat = 'mp4' | 'mov' | 'webm';
@@ -30,6 +31,25 @@ export async function detectEvidenceType(input: Buffer): Promise<EvidenceType | 
   const detected = await fileTypeFromBuffer(input);
   if (detected?.ext === 'heic') return HEIF_MIMES.includes(detected.mime) ? HEIF : undefined;
   return detected ? ACCEPTED[detected.ext] : undefined;
+}
+
+/** Recordings, keyed by file-type's extension: what MediaRecorder writes, and WAV. */
+const VOICE_FAMILIES: Record<string, VoiceFamily> = {
+  webm: 'webm',
+  opus: 'ogg',
+  ogg: 'ogg',
+  mp4: 'mp4',
+  m4a: 'mp4',
+  wav: 'wav',
+};
+
+/**
+ * The container of a voice recording read from its bytes alone, or undefined when it is none of
+ * the accepted ones; the codec inside is checked by the worker (voice-plan.ts).
+ */
+export async function detectVoiceFamily(input: Buffer): Promise<VoiceFamily | undefined> {
+  const detected = await fileTypeFromBuffer(input);
+  return detected ? VOICE_FAMILIES[detected.ext] : undefined;
 }
 
 /** The file name extension (no dot) of an accepted type's mime, as stored with the evidence. */

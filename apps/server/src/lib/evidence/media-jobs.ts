@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { ffmpegWasmPath } from './ffmpeg-core';
 import { defaultMediaWorkers } from './media-workers';
 import type { VideoFamily } from './video-plan';
+import type { VoiceFamily } from './voice-plan';
 
 export type MediaJob =
   | {
@@ -21,7 +22,17 @@ export type MediaJob =
       outputs: string[];
       timeoutMs: number;
     }
-  | { kind: 'heif'; data: Uint8Array; maxPixels: number };
+  | { kind: 'heif'; data: Uint8Array; maxPixels: number }
+  | {
+      /** A recording to disguise (voice.ts): `ratio` moves pitch and formants together. */
+      kind: 'voice';
+      data: Uint8Array;
+      family: VoiceFamily;
+      ratio: number;
+      maxSeconds: number;
+      maxOutputBytes: number;
+      timeoutMs: number;
+    };
 
 export type MediaWork = {
   job: MediaJob;
@@ -29,13 +40,22 @@ export type MediaWork = {
   maxMemoryBytes: number;
 };
 
-export type MediaFailure = 'unreadable' | 'no-video' | 'too-large' | 'too-many-pixels' | 'timeout';
+export type MediaFailure =
+  | 'unreadable'
+  | 'no-video'
+  | 'too-large'
+  | 'too-many-pixels'
+  | 'timeout'
+  | 'not-voice'
+  | 'silent'
+  | 'too-long';
 
 export type MediaResult =
   | { ok: false; reason: MediaFailure }
   | { ok: true; data: Uint8Array }
   | { ok: true; outputs: Record<string, Uint8Array> }
-  | { ok: true; image: { width: number; height: number; data: Uint8Array } };
+  | { ok: true; image: { width: number; height: number; data: Uint8Array } }
+  | { ok: true; voice: { data: Uint8Array; durationMs: number } };
 
 /** Per file: the WebAssembly heap cap, the JS heap of its worker, and the wall-clock limit. */
 export const MEDIA_LIMITS = {
@@ -110,10 +130,9 @@ export function runMediaJob(job: MediaJob): Promise<MediaResult> {
         resolve(result);
         void worker.terminate();
       };
-      const timer = setTimeout(
-        () => finish({ ok: false, reason: 'timeout' }),
-        MEDIA_LIMITS.timeoutMs + 5_000,
-      );
+      // FFmpeg stops itself at the job's limit; the worker goes a little after, whatever it does.
+      const limit = 'timeoutMs' in job ? job.timeoutMs : MEDIA_LIMITS.timeoutMs;
+      const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), limit + 5_000);
       worker.once('message', (result: MediaResult) => finish(result));
       worker.once('error', () => finish({ ok: false, reason: 'unreadable' }));
       worker.once('exit', () => finish({ ok: false, reason: 'unreadable' }));

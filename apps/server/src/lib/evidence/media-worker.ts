@@ -14,6 +14,14 @@ import {
   type ProbedStream,
   remuxArgs,
 } from './video-plan';
+import {
+  disguiseArgs,
+  peakOf,
+  probeFormatArgs,
+  SILENCE_PEAK_DB,
+  VOICE_OUTPUT_PATH,
+  voiceStreamOf,
+} from './voice-plan';
 
 const PROBE_PATH = '/probe.json';
 
@@ -26,6 +34,8 @@ async function run(work: MediaWork): Promise<MediaResult> {
       return runCommand(await core(work), job);
     case 'heif':
       return decodeHeif(job);
+    case 'voice':
+      return disguiseVoice(await core(work), job);
   }
 }
 
@@ -62,15 +72,61 @@ function sanitizeVideo(ffmpeg: FfmpegCore, job: Extract<MediaJob, { kind: 'video
   return { ok: true, data: output };
 }
 
-function readProbe(ffmpeg: FfmpegCore): ProbedStream[] | null {
+type Probe = { streams?: ProbedStream[]; format?: { duration?: string } };
+
+function readProbeFile(ffmpeg: FfmpegCore): Probe | null {
   try {
-    const probe = JSON.parse(new TextDecoder().decode(ffmpeg.FS.readFile(PROBE_PATH))) as {
-      streams?: ProbedStream[];
-    };
-    return Array.isArray(probe.streams) ? probe.streams : null;
+    return JSON.parse(new TextDecoder().decode(ffmpeg.FS.readFile(PROBE_PATH))) as Probe;
   } catch {
     return null;
   }
+}
+
+function readProbe(ffmpeg: FfmpegCore): ProbedStream[] | null {
+  const probe = readProbeFile(ffmpeg);
+  return Array.isArray(probe?.streams) ? probe.streams : null;
+}
+
+/**
+ * Checks that the file is one voice recording, disguises it (voice-plan.ts) and answers the new
+ * file and its length. The input lives in this worker's WebAssembly memory only, never on disk,
+ * and goes with the worker, which is ended once it answers.
+ */
+function disguiseVoice(ffmpeg: FfmpegCore, job: Extract<MediaJob, { kind: 'voice' }>): MediaResult {
+  ffmpeg.FS.writeFile(INPUT_PATH, job.data);
+  ffmpeg.ffprobe(...probeFormatArgs(INPUT_PATH, PROBE_PATH));
+  const streams = readProbe(ffmpeg);
+  if (!streams) return { ok: false, reason: 'unreadable' };
+  const stream = voiceStreamOf(streams, job.family);
+  if (stream === null) return { ok: false, reason: 'not-voice' };
+  ffmpeg.reset();
+  let peak: number | null = null;
+  // The log is read for the loudness line alone and kept nowhere.
+  ffmpeg.setLogger(({ message }) => {
+    peak = peakOf(message) ?? peak;
+  });
+  ffmpeg.setTimeout(job.timeoutMs);
+  const started = Date.now();
+  const code = ffmpeg.exec(
+    ...disguiseArgs(INPUT_PATH, stream, job.ratio, {
+      maxSeconds: job.maxSeconds,
+      maxOutputBytes: job.maxOutputBytes,
+    }),
+  );
+  ffmpeg.FS.unlink(INPUT_PATH);
+  if (code !== 0) {
+    return { ok: false, reason: Date.now() - started >= job.timeoutMs ? 'timeout' : 'unreadable' };
+  }
+  const output = ffmpeg.FS.readFile(VOICE_OUTPUT_PATH);
+  if (output.length >= job.maxOutputBytes) return { ok: false, reason: 'too-large' };
+  if (peak === null || output.length === 0) return { ok: false, reason: 'unreadable' };
+  if (peak < SILENCE_PEAK_DB) return { ok: false, reason: 'silent' };
+  ffmpeg.reset();
+  ffmpeg.ffprobe(...probeFormatArgs(VOICE_OUTPUT_PATH, PROBE_PATH));
+  const seconds = Number(readProbeFile(ffmpeg)?.format?.duration);
+  if (!Number.isFinite(seconds) || seconds <= 0) return { ok: false, reason: 'unreadable' };
+  if (seconds > job.maxSeconds + 0.5) return { ok: false, reason: 'too-long' };
+  return { ok: true, voice: { data: output, durationMs: Math.max(1, Math.round(seconds * 1000)) } };
 }
 
 function runCommand(ffmpeg: FfmpegCore, job: Extract<MediaJob, { kind: 'ffmpeg' }>): MediaResult {

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { reportMessages, reportReads, reports, users } from '../../db/schema';
+import { reportMessages, reportReads, reports, users, voiceRecordings } from '../../db/schema';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
 
@@ -14,6 +14,11 @@ const messageColumns = {
   isFeedback: reportMessages.isFeedback,
   body: reportMessages.body,
   sentAt: reportMessages.sentAt,
+  /** The message's voice recording (modules/voice), if it is a voice message. */
+  voice: sql<{
+    id: number;
+    duration_ms: number;
+  } | null>`(select json_build_object('id', ${voiceRecordings.id}, 'duration_ms', ${voiceRecordings.durationMs}) from ${voiceRecordings} where ${voiceRecordings.messageId} = ${reportMessages.id})`,
 };
 
 function selectMessages(db: Executor) {
@@ -115,6 +120,7 @@ export async function findThread(
       isFeedback: row.isFeedback as boolean,
       body: row.body as Buffer,
       sentAt: row.sentAt as Date,
+      voice: row.voice,
       senderUsername: row.senderUsername,
     });
   }

@@ -1,10 +1,17 @@
 import { idParamsSchema } from '@candor/contract/params';
-import { createMessageInputSchema, reportMessageSchema } from '@candor/contract/reports';
+import {
+  createMessageInputSchema,
+  createVoiceMessageFieldsSchema,
+  reportMessageSchema,
+} from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { voiceFilePart } from '../../lib/api-docs';
 import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
 import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
+import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import * as service from './comments.service';
+import { readVoiceMessageForm } from './voice-message-form';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -43,5 +50,35 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await service.postMessage(ctx, requireUser(request), request.params.id, request.body),
         ),
+  );
+
+  app.post(
+    '/:id/comments/voice/',
+    {
+      onRequest: guards.user,
+      config: { ...accountWriteLimit(ctx, 'rate.message-write'), ...CHANGES_NO_ACCOUNT },
+      preValidation: async (request) => checkDeclaredLength(request, ctx.config.uploads.maxBytes),
+      schema: {
+        tags,
+        summary: "Add a voice message to a report's thread (disguised before it is kept)",
+        params: idParamsSchema,
+        form: createVoiceMessageFieldsSchema.extend({ voice_recording: voiceFilePart }),
+        response: { 201: reportMessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fields, voice } = readVoiceMessageForm(
+        await readReportForm(request, ctx.config.uploads.maxBytes),
+        createVoiceMessageFieldsSchema,
+      );
+      const message = await service.postMessage(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        fields,
+        voice,
+      );
+      return reply.code(201).send(message);
+    },
   );
 };

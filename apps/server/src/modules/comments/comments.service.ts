@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '@candor/contract/fields';
 import {
   ANONYMOUS_REPORTER_NAME,
   type CreateMessageInput,
@@ -19,7 +20,44 @@ import {
 } from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.repository';
 import { touchReport } from '../reports/reports.repository';
+import {
+  disguiseRecording,
+  recordVoice,
+  removeVoiceFiles,
+  type StoredVoice,
+  storeRecording,
+  toVoicePayload,
+} from '../voice/voice.service';
 import * as repo from './comments.repository';
+
+/** A recording sent with a message, and the token of its listen-back if it is one. */
+export type VoiceUpload = { recording: Buffer; token: unknown };
+
+/**
+ * Disguises and stores a message's recording, then runs `write` (the message's transaction) with
+ * it; the file is removed again when that does not commit.
+ */
+async function withStoredVoice<T>(
+  ctx: AppContext,
+  upload: VoiceUpload | null,
+  write: (voice: StoredVoice | null) => Promise<T>,
+): Promise<T> {
+  if (!upload) return write(null);
+  const stored = await storeRecording(
+    ctx,
+    await disguiseRecording(ctx, upload.recording, upload.token),
+  );
+  try {
+    return await write(stored);
+  } catch (error) {
+    await removeVoiceFiles(ctx, [stored.key], 'a message that failed');
+    throw error;
+  }
+}
+
+function requireTextOrVoice(message: string, voice: VoiceUpload | null) {
+  if (!message && !voice) throw new FieldValidationError({ message: [REQUIRED_MESSAGE] });
+}
 
 export const MESSAGE_PURPOSE = sealedColumns.reportMessage.purpose;
 
@@ -61,6 +99,7 @@ function toPayload(
       : viewer.isOwner,
     display_sender_name: senderName(report, viewer, message),
     is_feedback: message.isFeedback,
+    voice: toVoicePayload(ctx, message.voice),
   };
 }
 
@@ -101,7 +140,9 @@ export async function postMessage(
   user: AuthUser,
   reportId: number,
   input: Required<CreateMessageInput>,
+  voice: VoiceUpload | null = null,
 ): Promise<ReportMessage> {
+  requireTextOrVoice(input.message, voice);
   const { report, isOwner, isAdmin } = await loadAccessibleReport(
     ctx,
     user,
@@ -127,51 +168,54 @@ export async function postMessage(
       ],
     });
   }
-  const messageId = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertMessage(tx, {
-      reportId,
-      senderKind,
-      senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
-      isInternal: input.is_internal,
-      isFeedback: input.is_feedback,
-      body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
-    });
-    await touchReport(tx, reportId);
-    if (senderKind === 'admin') {
-      await insertAuditEntry(tx, {
-        actorUserId: user.id,
-        actorRole: user.isSuperuser ? 'superuser' : 'admin',
-        action: input.is_internal ? 'report.internal_note_added' : 'report.admin_reply_sent',
-        objectType: 'report',
-        objectId: reportId,
-        details: { message_id: id },
+  const messageId = await withStoredVoice(ctx, voice, (stored) =>
+    ctx.db.transaction(async (tx) => {
+      const id = await repo.insertMessage(tx, {
+        reportId,
+        senderKind,
+        senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
+        isInternal: input.is_internal,
+        isFeedback: input.is_feedback,
+        body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
       });
-      if (!input.is_internal) {
-        // A reply to the reporter acknowledges the report; one marked as feedback gives feedback.
-        await recordClockEvents(tx, user, reportId, {
-          acknowledges: true,
-          givesFeedback: input.is_feedback,
-          cause: 'reply',
-          messageId: id,
+      if (stored) await recordVoice(tx, stored, { reportId, messageId: id });
+      await touchReport(tx, reportId);
+      if (senderKind === 'admin') {
+        await insertAuditEntry(tx, {
+          actorUserId: user.id,
+          actorRole: user.isSuperuser ? 'superuser' : 'admin',
+          action: input.is_internal ? 'report.internal_note_added' : 'report.admin_reply_sent',
+          objectType: 'report',
+          objectId: reportId,
+          details: { message_id: id },
         });
+        if (!input.is_internal) {
+          // A reply to the reporter acknowledges the report; one marked as feedback gives feedback.
+          await recordClockEvents(tx, user, reportId, {
+            acknowledges: true,
+            givesFeedback: input.is_feedback,
+            cause: 'reply',
+            messageId: id,
+          });
+        }
+        const reporter = input.is_internal ? null : reporterTarget(report, user.id);
+        if (reporter !== null) {
+          await createNotifications(ctx, tx, [
+            {
+              ...reporter,
+              message: 'An administrator replied to your report.',
+              reportId,
+              reportTitle: report.title,
+              reportReference: report.reference,
+            },
+          ]);
+        }
+      } else {
+        await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
       }
-      const reporter = input.is_internal ? null : reporterTarget(report, user.id);
-      if (reporter !== null) {
-        await createNotifications(ctx, tx, [
-          {
-            ...reporter,
-            message: 'An administrator replied to your report.',
-            reportId,
-            reportTitle: report.title,
-            reportReference: report.reference,
-          },
-        ]);
-      }
-    } else {
-      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
-    }
-    return id;
-  });
+      return id;
+    }),
+  );
   const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;
   return toPayload(ctx, report, { user, isOwner, isAdmin }, created);
 }
@@ -194,22 +238,27 @@ export async function postGuestMessage(
   ctx: AppContext,
   report: ReportRecord,
   message: string,
+  voice: VoiceUpload | null = null,
 ): Promise<ReportMessage> {
+  requireTextOrVoice(message, voice);
   if (report.status === 'cancelled') {
     throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
   }
-  const messageId = await ctx.db.transaction(async (tx) => {
-    const id = await repo.insertMessage(tx, {
-      reportId: report.id,
-      senderKind: 'reporter',
-      senderUserId: null,
-      isInternal: false,
-      body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
-    });
-    await touchReport(tx, report.id);
-    await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
-    return id;
-  });
+  const messageId = await withStoredVoice(ctx, voice, (stored) =>
+    ctx.db.transaction(async (tx) => {
+      const id = await repo.insertMessage(tx, {
+        reportId: report.id,
+        senderKind: 'reporter',
+        senderUserId: null,
+        isInternal: false,
+        body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
+      });
+      if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
+      await touchReport(tx, report.id);
+      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
+      return id;
+    }),
+  );
   const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;
   return toPayload(ctx, report, guestViewer, created);
 }

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { evidenceFilePart, FORM_ALSO_JSON } from '../../lib/api-docs';
+import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
 import { clientAddressKey } from '../../lib/client-address';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import { challengeFor, fileGuestReport, getIntakeOrganization } from './intake.service';
@@ -50,7 +50,10 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   const fileSchema = {
     tags,
     description: `No account: the \`proof\` field is a solved challenge of \`GET /api/intake/challenge/\`. ${FORM_ALSO_JSON}`,
-    form: createGuestReportFieldsSchema.extend({ file_upload: evidenceFilePart }),
+    form: createGuestReportFieldsSchema.extend({
+      file_upload: evidenceFilePart,
+      voice_recording: voiceFilePart,
+    }),
     response: { 201: guestReportCreatedSchema },
   };
 
@@ -90,7 +93,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/',
     {
       config: filingLimit,
-      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes, 2),
       schema: { ...fileSchema, summary: 'File a report to the platform, without an account' },
     },
     async (request, reply) => {
@@ -103,7 +106,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/reports/',
     {
       config: filingLimit,
-      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes, 2),
       schema: {
         ...fileSchema,
         summary: "File a report to a link's organisation, without an account",

@@ -6,8 +6,8 @@ import {
 } from '@candor/contract/intake';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { parseOrThrow } from '../../lib/validation';
-import { fileReport } from '../reports/reports.service';
+import type { ReportForm } from '../reports/report-form';
+import { fileReport, parseReportFields } from '../reports/reports.service';
 import * as repo from './intake.repository';
 import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';
 import { formatReceipt, hashReceipt, newReceipt, receiptLookupKey } from './receipts';
@@ -77,12 +77,16 @@ export async function challengeFor(
 export async function fileGuestReport(
   ctx: AppContext,
   slug: string | null,
-  input: { fields: Record<string, unknown>; file: Buffer | null },
+  input: ReportForm,
 ): Promise<GuestReportCreated> {
   const organization = slug === null ? null : await findBySlug(ctx, slug);
   if (organization && !organization.guestReportsEnabled)
     throw new ForbiddenError(GUEST_REPORTS_OFF);
-  const { proof, ...fields } = parseOrThrow(createGuestReportFieldsSchema, input.fields);
+  const { proof, voice_token, ...fields } = parseReportFields(
+    createGuestReportFieldsSchema,
+    input.fields,
+    input.voice !== null,
+  );
   const organizationId = organization?.id ?? null;
   const destination = organizationId ?? 0;
   // Before any costly work on the file.
@@ -98,6 +102,7 @@ export async function fileGuestReport(
   const { reference } = await fileReport(ctx, {
     fields,
     file: input.file,
+    voice: input.voice ? { recording: input.voice, token: voice_token } : null,
     filer: { kind: 'guest' },
     organizationId,
     withinTransaction: async (tx, report) => {

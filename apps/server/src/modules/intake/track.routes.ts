@@ -5,21 +5,27 @@ import {
 } from '@candor/contract/intake';
 import {
   createMessageInputSchema,
+  createVoiceMessageFieldsSchema,
   reportMessageSchema,
   reportSchema,
 } from '@candor/contract/reports';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { evidenceFilePart, guestSessionSecurity } from '../../lib/api-docs';
+import { evidenceFilePart, guestSessionSecurity, voiceFilePart } from '../../lib/api-docs';
 import { clientAddressKey } from '../../lib/client-address';
 import { FieldValidationError } from '../../lib/errors';
+import { readVoiceMessageForm } from '../comments/voice-message-form';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import { requireGuestReportId } from './guest-session';
 import { perAddress } from './intake.routes';
 import * as service from './track.service';
 
 const guestMessageInputSchema = createMessageInputSchema.omit({ is_internal: true });
+const guestVoiceMessageFieldsSchema = createVoiceMessageFieldsSchema.pick({
+  message: true,
+  voice_token: true,
+});
 
 /** /track: a guest follows their one report with the session their receipt opened (README). */
 export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -116,6 +122,32 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/messages/voice/',
+    {
+      onRequest: async (request) => {
+        await reportOf(request);
+      },
+      config: writeLimit,
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      schema: {
+        tags,
+        security,
+        summary: "Add a voice message to the report's thread (disguised before it is kept)",
+        form: guestVoiceMessageFieldsSchema.extend({ voice_recording: voiceFilePart }),
+        response: { 201: reportMessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fields, voice } = readVoiceMessageForm(
+        await readReportForm(request, maxBytes),
+        guestVoiceMessageFieldsSchema,
+      );
+      const reportId = await reportOf(request);
+      return reply.code(201).send(await service.postMessage(ctx, reportId, fields.message, voice));
+    },
+  );
+
+  app.post(
     '/evidence/',
     {
       onRequest: async (request) => {
@@ -138,6 +170,9 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new FieldValidationError(
           Object.fromEntries(extra.map((name) => [name, ['This field is not allowed.']])),
         );
+      }
+      if (form.voice) {
+        throw new FieldValidationError({ voice_recording: ['This field is not allowed.'] });
       }
       return service.addEvidence(ctx, await reportOf(request), form.file);
     },

@@ -6,7 +6,11 @@ import { sealedColumns } from '../../db/sealed-columns';
 import { takeAttempt } from '../../lib/attempts';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { type Certificate, certificateOf } from '../certificates/certificates.service';
-import { listMessagesForGuest, postGuestMessage } from '../comments/comments.service';
+import {
+  listMessagesForGuest,
+  postGuestMessage,
+  type VoiceUpload,
+} from '../comments/comments.service';
 import { toReportPayload } from '../reports/report-view';
 import { findReportById, type ReportRecord } from '../reports/reports.repository';
 import { attachEvidence, withdrawReport } from '../reports/reports.service';
@@ -162,8 +166,9 @@ export async function postMessage(
   ctx: AppContext,
   reportId: number,
   message: string,
+  voice: VoiceUpload | null = null,
 ): Promise<ReportMessage> {
-  return postGuestMessage(ctx, await loadGuestReport(ctx, reportId), message);
+  return postGuestMessage(ctx, await loadGuestReport(ctx, reportId), message, voice);
 }
 
 export async function addEvidence(

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { reports } from '../../db/schema';
+import { reports, voiceRecordings } from '../../db/schema';
 import type { JobDefinition } from '../../lib/scheduler';
 import type { StoredObject } from '../../lib/storage';
 
@@ -24,14 +24,17 @@ async function removeUnreferenced(
       sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK[0]}::int, ${SWEEP_LOCK[1]}::int) as locked`,
     )) as unknown as { rows: { locked: boolean }[] };
     if (!lock.rows[0]?.locked) return null;
+    const keys = batch.map((object) => object.key);
+    // Evidence, and voice messages (modules/voice): both are stored files rows name.
     const rows = await tx
       .select({ key: reports.evidenceKey })
       .from(reports)
-      .where(
-        inArray(
-          reports.evidenceKey,
-          batch.map((object) => object.key),
-        ),
+      .where(inArray(reports.evidenceKey, keys))
+      .unionAll(
+        tx
+          .select({ key: voiceRecordings.storageKey })
+          .from(voiceRecordings)
+          .where(inArray(voiceRecordings.storageKey, keys)),
       );
     const referenced = new Set(rows.map((row) => row.key));
     let removed = 0;
@@ -45,7 +48,7 @@ async function removeUnreferenced(
 }
 
 /**
- * Removes stored files that no report references and that are older than `minAgeMs`: files of a
+ * Removes stored files that no report or voice recording references and that are older than `minAgeMs`: files of a
  * report whose row never committed (a crash between storing and inserting) or whose removal after
  * a delete failed. A file is stored before its row commits and a row is deleted before its file,
  * so no row is ever left without its file; files younger than `minAgeMs` may belong to a report

@@ -2,6 +2,7 @@ import type { Report } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { sealedColumns, sealedFiles } from '../../db/sealed-columns';
 import { purgeDayOf } from '../retention/retention.service';
+import { toVoicePayload } from '../voice/voice.service';
 import { signEvidenceLink } from './evidence-links';
 import type { ReportRecord } from './reports.repository';
 
@@ -50,5 +51,6 @@ export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
       record.closedOn,
       record.organizationId === null ? null : record.organizationRetentionDays,
     ),
+    voice: toVoicePayload(ctx, record.voice),
   };
 }

@@ -61,6 +61,7 @@ describe('a failure after the report commits', () => {
       {
         fields: { title, category: 'other', description: 'The read-back fails.' },
         file: readEvidenceFixture('photo-gps.jpg'),
+        voice: null,
       },
     );
     await expect(filing).rejects.toThrow('the database went away after the commit');

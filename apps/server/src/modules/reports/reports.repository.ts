@@ -2,7 +2,7 @@ import type { ReportStatus } from '@candor/contract/enums';
 import { and, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { organizations, reports, users } from '../../db/schema';
+import { organizations, reports, users, voiceRecordings } from '../../db/schema';
 
 /** The final statuses: a report in one of them is purged once its retention is over. */
 export const closedStatuses: readonly ReportStatus[] = ['resolved', 'rejected', 'cancelled'];
@@ -28,6 +28,11 @@ export const reportColumns = {
   description: reports.description,
   evidenceKey: reports.evidenceKey,
   evidenceMime: reports.evidenceMime,
+  /** The report's own voice message (modules/voice), read with every report in any list. */
+  voice: sql<{
+    id: number;
+    duration_ms: number;
+  } | null>`(select json_build_object('id', ${voiceRecordings.id}, 'duration_ms', ${voiceRecordings.durationMs}) from ${voiceRecordings} where ${voiceRecordings.reportId} = ${reports.id} and ${voiceRecordings.messageId} is null)`,
   submittedAt: reports.submittedAt,
   updatedAt: reports.updatedAt,
   resolvedAt: reports.resolvedAt,

@@ -6,8 +6,8 @@ import {
 } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { evidenceFilePart, FORM_ALSO_JSON } from '../../lib/api-docs';
-import { parseByteRange } from '../../lib/byte-range';
+import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
+import { sendStoredFile } from '../../lib/file-reply';
 import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
 import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
 import { checkDeclaredLength, readReportForm } from './report-form';
@@ -28,13 +28,16 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: guards.user,
-      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
+      preValidation: async (request) => checkDeclaredLength(request, maxBytes, 2),
       config: { ...accountWriteLimit(ctx, 'rate.report-write'), ...CHANGES_NO_ACCOUNT },
       schema: {
         tags,
         summary: 'File a report, with one evidence file',
         description: FORM_ALSO_JSON,
-        form: createReportFieldsSchema.extend({ file_upload: evidenceFilePart }),
+        form: createReportFieldsSchema.extend({
+          file_upload: evidenceFilePart,
+          voice_recording: voiceFilePart,
+        }),
         response: { 201: reportSchema },
       },
     },
@@ -119,29 +122,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await service.getEvidence(ctx, request.params.id, request.query);
-      reply
-        .header('content-type', file.mime)
-        .header('accept-ranges', 'bytes')
-        .header('content-disposition', `inline; filename="${file.filename}"`)
-        .header('content-security-policy', "default-src 'none'; sandbox");
-      // Ranges let a video seek before it has loaded.
-      const range = parseByteRange(request.headers.range, file.size);
-      if (range === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('content-range', `bytes */${file.size}`)
-          .send({
-            detail: 'The requested range is outside the file.',
-          });
-      }
-      if (range) {
-        return reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-          .send(file.data.subarray(range.start, range.end + 1));
-      }
-      return reply.send(file.data);
+      return sendStoredFile(request, reply, file);
     },
   );
 };

@@ -1,32 +1,51 @@
 import { randomBytes } from 'node:crypto';
+import { REQUIRED_MESSAGE } from '@candor/contract/fields';
 import {
   type CreateReportFieldsValues,
   createReportFieldsSchema,
   type Report,
 } from '@candor/contract/reports';
+import type { z } from 'zod';
 import { type AppContext, forgetReportInMemory } from '../../context';
 import type { Executor } from '../../db/client';
 import { newReportReference } from '../../lib/codes';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
-import { extensionOfMime, sanitizeEvidence } from '../../lib/evidence';
+import { extensionOfMime, type SanitizedEvidence, sanitizeEvidence } from '../../lib/evidence';
 import { errorSummary } from '../../lib/logger';
 import { parseOrThrow } from '../../lib/validation';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
 import { filingPeriods } from '../deadlines/deadlines.service';
+import {
+  type DisguisedRecording,
+  disguiseRecording,
+  recordVoice,
+  removeVoiceFiles,
+  type StoredVoice,
+  storeRecording,
+  voiceKeysOfReports,
+} from '../voice/voice.service';
 import { checkEvidenceLink } from './evidence-links';
 import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from './owner-index';
 import { enqueueOwnerChange } from './owner-queue';
 import { loadAccessibleReport, notifyReportAdmins } from './report-access';
+import type { ReportForm } from './report-form';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
 import type { ReportRecord } from './reports.repository';
 import * as repo from './reports.repository';
 
 type StoredEvidence = { key: string; mime: string; size: number };
 
+function evidenceLimits(ctx: AppContext) {
+  return { maxPixels: ctx.config.uploads.maxImagePixels };
+}
+
 async function storeEvidence(ctx: AppContext, file: Buffer): Promise<StoredEvidence> {
-  const clean = await sanitizeEvidence(file, { maxPixels: ctx.config.uploads.maxImagePixels });
+  return storeSanitized(ctx, await sanitizeEvidence(file, evidenceLimits(ctx)));
+}
+
+async function storeSanitized(ctx: AppContext, clean: SanitizedEvidence): Promise<StoredEvidence> {
   const key = randomBytes(16).toString('hex');
   await ctx.storage.put(key, ctx.sealer.seal(clean.data, EVIDENCE_PURPOSE));
   return { key, mime: clean.mime, size: clean.data.length };
@@ -47,6 +66,8 @@ export type ReportFiler =
 export type ReportFiling = {
   fields: Pick<CreateReportFieldsValues, 'title' | 'category' | 'description' | 'priority_flag'>;
   file: Buffer | null;
+  /** A recording beside or instead of the description, disguised before it is stored. */
+  voice: { recording: Buffer; token: unknown } | null;
   filer: ReportFiler;
   organizationId: number | null;
   /** More rows to write in the report's transaction, once its row exists (a guest's receipt). */
@@ -84,7 +105,24 @@ export async function fileReport(
   filing: ReportFiling,
 ): Promise<{ id: number; reference: string }> {
   const { fields, filer } = filing;
-  const evidence = filing.file ? await storeEvidence(ctx, filing.file) : null;
+  if (!fields.description && !filing.voice) {
+    throw new FieldValidationError({ description: [REQUIRED_MESSAGE] });
+  }
+  // Both checked and cleaned before anything is stored: a refused one leaves nothing behind.
+  const evidenceFile = filing.file
+    ? await sanitizeEvidence(filing.file, evidenceLimits(ctx))
+    : null;
+  const disguised: DisguisedRecording | null = filing.voice
+    ? await disguiseRecording(ctx, filing.voice.recording, filing.voice.token)
+    : null;
+  const evidence = evidenceFile ? await storeSanitized(ctx, evidenceFile) : null;
+  let voice: StoredVoice | null = null;
+  try {
+    voice = disguised ? await storeRecording(ctx, disguised) : null;
+  } catch (error) {
+    if (evidence) await removeUncommittedFile(ctx, evidence.key);
+    throw error;
+  }
   const reference = await uniqueReference(ctx);
   const user = filer.kind === 'account' ? filer.user : null;
   const isAnonymous = filer.kind === 'guest' || filer.isAnonymous;
@@ -110,6 +148,7 @@ export async function fileReport(
         evidenceMime: evidence?.mime ?? null,
         evidenceSize: evidence?.size ?? null,
       });
+      if (voice) await recordVoice(tx, voice, { reportId, messageId: null });
       // Their index is not written here, with the report: the owner queue does it later, in a
       // transaction of its own (owner-queue.ts).
       if (user && isAnonymous) {
@@ -133,8 +172,9 @@ export async function fileReport(
       return reportId;
     });
   } catch (error) {
-    // The row did not commit, so its file must not stay (README "Evidence files").
+    // The row did not commit, so its files must not stay (README "Evidence files").
     if (evidence) await removeUncommittedFile(ctx, evidence.key);
+    if (voice) await removeVoiceFiles(ctx, [voice.key], 'a report that failed');
     throw error;
   }
   // Committed: whatever happens from here on, the report keeps its file.
@@ -151,16 +191,46 @@ async function removeUncommittedFile(ctx: AppContext, key: string) {
   });
 }
 
+/**
+ * The fields of a report form: the description may be left empty when a voice message comes
+ * with it, and is otherwise required, its error answered with the others' at once.
+ */
+export function parseReportFields<T extends z.ZodType>(
+  schema: T,
+  fields: Record<string, unknown>,
+  hasVoice: boolean,
+): z.output<T> {
+  const text = fields.description;
+  const lacksDescription = !hasVoice && (typeof text !== 'string' || text.trim() === '');
+  const required = { description: [REQUIRED_MESSAGE] };
+  let parsed: z.output<T>;
+  try {
+    parsed = parseOrThrow(schema, fields);
+  } catch (error) {
+    if (lacksDescription && error instanceof FieldValidationError && !('detail' in error.body)) {
+      throw new FieldValidationError({ ...required, ...error.body });
+    }
+    throw error;
+  }
+  if (lacksDescription) throw new FieldValidationError(required);
+  return parsed;
+}
+
 /** Files a signed-in user's report (spec section 7: POST /api/reports/). */
 export async function createReport(
   ctx: AppContext,
   user: AuthUser,
-  input: { fields: Record<string, unknown>; file: Buffer | null },
+  input: ReportForm,
 ): Promise<Report> {
-  const fields = parseOrThrow(createReportFieldsSchema, input.fields);
+  const { voice_token, ...fields } = parseReportFields(
+    createReportFieldsSchema,
+    input.fields,
+    input.voice !== null,
+  );
   const { id } = await fileReport(ctx, {
     fields,
     file: input.file,
+    voice: input.voice ? { recording: input.voice, token: voice_token } : null,
     filer: { kind: 'account', user, isAnonymous: fields.is_anonymous },
     organizationId: routedOrganization(user, fields.destination),
   });
@@ -215,6 +285,8 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
   const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
   const resolvedRefusal = 'A resolved report cannot be deleted.';
   if (report.status === 'resolved') throw new BadRequestError(resolvedRefusal);
+  // Read before the rows go with the report (their files are removed after it, like evidence).
+  const voiceKeys = await voiceKeysOfReports(ctx.db, [id]);
   await ctx.db.transaction(async (tx) => {
     const kept = await repo.deleteUnresolvedReport(tx, id);
     if (kept === 'resolved') throw new BadRequestError(resolvedRefusal);
@@ -237,6 +309,7 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
       ctx.log.warn({ error: errorSummary(cause) }, 'could not remove the file of a deleted report');
     });
   }
+  await removeVoiceFiles(ctx, voiceKeys, 'a deleted report');
 }
 
 const cancelRefusals: Record<string, string> = {

@@ -6,6 +6,7 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import type { NotificationContent } from '../notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
 import { resealOwnerIndex } from '../reports/owner-index';
+import { voiceKeysOfReports } from '../voice/voice.service';
 import * as repo from './retention.repository';
 
 /** Reports purged per transaction batch, and notices read per page when looking for theirs. */
@@ -89,7 +90,10 @@ export async function purgeExpiredReports(
     if (due.length === 0) break;
     const notices = await noticesAbout(ctx, new Set(due.map((report) => report.id)));
     for (const report of due) {
+      let voiceKeys: string[] = [];
       const removed = await ctx.db.transaction(async (tx) => {
+        // Its voice messages' rows go with it; their files are removed after, like evidence.
+        voiceKeys = await voiceKeysOfReports(tx, [report.id]);
         if (!(await repo.deleteClosedReport(tx, report.id))) return false;
         await repo.deleteNotifications(tx, notices.get(report.id) ?? []);
         await insertAuditEntry(tx, {
@@ -110,6 +114,14 @@ export async function purgeExpiredReports(
       if (report.evidenceKey) {
         try {
           await ctx.storage.delete(report.evidenceKey);
+          files += 1;
+        } catch (error) {
+          ctx.log.warn({ error: errorSummary(error) }, 'could not remove a purged report’s file');
+        }
+      }
+      for (const key of voiceKeys) {
+        try {
+          await ctx.storage.delete(key);
           files += 1;
         } catch (error) {
           ctx.log.warn({ error: errorSummary(error) }, 'could not remove a purged report’s file');

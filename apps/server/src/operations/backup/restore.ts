@@ -149,6 +149,9 @@ async function finishLoad(session: SqlSession, manifest: Manifest, secrets: Secr
   if (deleted.length > 0) {
     // Their owners deleted them while the backup ran: they stay deleted.
     await session.query('delete from reports where evidence_key = any($1::text[])', [deleted]);
+    await session.query('delete from voice_recordings where storage_key = any($1::text[])', [
+      deleted,
+    ]);
   }
   const rows = await session.query<{ name: string; value: Uint8Array }>(
     'select name, value from key_checks',

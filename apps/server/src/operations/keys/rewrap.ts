@@ -1,6 +1,6 @@
-import { eq, getTableName, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { getTableName, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { reports } from '../../db/schema';
+import { reports, voiceRecordings } from '../../db/schema';
 import { type SealedColumn, sealedColumns, sealedFiles } from '../../db/sealed-columns';
 import { type Sealer, sealedKeyId } from '../../lib/crypto';
 import { type FileStorage, isMissingObject } from '../../lib/storage';
@@ -66,20 +66,32 @@ export async function rewrapColumn(
   return { rewrapped, changedMeanwhile };
 }
 
-/** Reports that name a stored file, a batch at a time. */
+/**
+ * The stored files rows name (reports' evidence, voice messages), a batch at a time, in key
+ * order. Both are sealed under the evidence purpose (db/sealed-columns.ts).
+ */
 async function* evidenceBatches(db: Executor, batchSize: number) {
-  let after = 0;
+  let after = '';
   for (;;) {
-    const rows = await db
-      .select({ id: reports.id, key: reports.evidenceKey })
-      .from(reports)
-      .where(sql`${isNotNull(reports.evidenceKey)} and ${gt(reports.id, after)}`)
-      .orderBy(reports.id)
-      .limit(batchSize);
+    const rows = rowsOf<{ key: string }>(
+      await db.execute(sql`select key from (
+          select ${reports.evidenceKey} as key from ${reports} where ${isNotNull(reports.evidenceKey)}
+          union all select ${voiceRecordings.storageKey} from ${voiceRecordings}
+        ) as files where key > ${after} order by key limit ${batchSize}`),
+    );
     if (rows.length === 0) return;
-    yield rows as { id: number; key: string }[];
-    after = rows[rows.length - 1]?.id as number;
+    yield rows;
+    after = rows[rows.length - 1]?.key as string;
   }
+}
+
+/** Whether a row still names the stored file `key`. */
+async function isFileNamed(db: Executor, key: string): Promise<boolean> {
+  const rows = rowsOf<{ named: boolean }>(
+    await db.execute(sql`select exists (select 1 from ${reports} where ${reports.evidenceKey} = ${key})
+      or exists (select 1 from ${voiceRecordings} where ${voiceRecordings.storageKey} = ${key}) as named`),
+  );
+  return Boolean(rows[0]?.named);
 }
 
 /**
@@ -107,11 +119,7 @@ export async function rewrapFiles(
       }
       if (sealedKeyId(data) === sealer.currentKeyId) continue;
       await storage.put(key, sealer.rewrap(data, sealedFiles.evidence.purpose));
-      const still = await db
-        .select({ id: reports.id })
-        .from(reports)
-        .where(eq(reports.evidenceKey, key));
-      if (still.length === 0) await storage.delete(key);
+      if (!(await isFileNamed(db, key))) await storage.delete(key);
       else done += 1;
     }
     rewrapped += done;

@@ -1,8 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { useIsHydrated } from '@/lib/use-hydrated';
 import { type ButtonSize, type ButtonVariant, buttonClasses } from './button-styles';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** While busy the button is disabled and says `busyLabel` (the spec's 'Sending...' texts). */

@@ -1,4 +1,5 @@
 import type { ReportCategory, ReportDestination } from '@candor/contract/enums';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { draftStore } from '@/lib/drafts';
 
 /** The submit form's values (spec section 2 fields, plus the anonymity and destination choices). */
@@ -12,7 +13,12 @@ export type ReportFormValues = {
   destination: ReportDestination;
 };
 
-export type ReportDraft = { values: ReportFormValues; file: File | null };
+/** The voice message is its disguised version only: the original never stays in the page. */
+export type ReportDraft = {
+  values: ReportFormValues;
+  file: File | null;
+  voice?: DisguisedVoice | null;
+};
 
 const KEY = 'submit-report';
 

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
+import { VoicePlayer } from '@/components/voice/voice-player';
 import { paths } from '@/config/paths';
 import { formatDateTime, humanize } from '@/lib/format';
 import type { FromListState } from '../dashboard-query';
@@ -68,7 +69,16 @@ export function AdminReportCard({
       </div>
       {open && (
         <div id={detailsId} className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-sm">
-          <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
+          {report.description && (
+            <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
+          )}
+          {report.voice && (
+            <VoicePlayer
+              voice={report.voice}
+              label="Voice message with the report (disguised)"
+              downloadName={`voice-message-${report.token}`}
+            />
+          )}
           {report.file_upload && (
             <a
               href={report.file_upload}

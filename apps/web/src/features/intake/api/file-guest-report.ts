@@ -1,10 +1,14 @@
 import type { CreateGuestReportFields, GuestReportCreated } from '@candor/contract/intake';
 import { useMutation } from '@tanstack/react-query';
+import { appendVoice, type DisguisedVoice } from '@/components/voice/preview-voice';
 import { API_BASE, ApiError } from '@/lib/api-client';
 import { type Progress, sendForm } from '@/lib/send-form';
 import { proveWork } from './proof-of-work';
 
-export type GuestReportInput = Omit<CreateGuestReportFields, 'proof'> & { file: File | null };
+export type GuestReportInput = Omit<CreateGuestReportFields, 'proof'> & {
+  file: File | null;
+  voice?: DisguisedVoice | null;
+};
 
 /**
  * How many times a filing is sent with a new proof when the server asks for more work (428: many
@@ -15,7 +19,7 @@ const MORE_WORK_ROUNDS = 3;
 /** Files without an account: to the organisation of `slug`, or to the platform when null. */
 export async function fileGuestReport(
   slug: string | null,
-  { file, ...fields }: GuestReportInput,
+  { file, voice, ...fields }: GuestReportInput,
   onProgress: Progress,
 ): Promise<GuestReportCreated> {
   const path =
@@ -28,6 +32,7 @@ export async function fileGuestReport(
       if (value !== undefined) form.append(name, String(value));
     }
     if (file) form.append('file_upload', file);
+    if (voice) appendVoice(form, voice);
     // Never with a token: a report without an account is tied to no account.
     const answer = await sendForm(`${API_BASE}${path}`, form, onProgress);
     // A longer check is asked for: a fresh challenge carries it; nothing typed is lost.

@@ -1,5 +1,6 @@
 import type { TrackSession, TrackSessionInput } from '@candor/contract/intake';
 import type { Report, ReportMessage } from '@candor/contract/reports';
+import { appendVoice, type DisguisedVoice } from '@/components/voice/preview-voice';
 import { API_BASE, ApiError } from '@/lib/api-client';
 import { saveDownload } from '@/lib/save-download';
 import { proveTrackWork } from './proof-of-work';
@@ -68,8 +69,14 @@ export const trackClient = {
   openSession,
   report: (token: string) => json<Report>('report/', token),
   messages: (token: string) => json<ReportMessage[]>('messages/', token),
-  postMessage: (token: string, message: string) =>
-    json<ReportMessage>('messages/', token, { method: 'POST', body: { message } }),
+  postMessage: (token: string, message: string, voice: DisguisedVoice | null = null) => {
+    if (!voice)
+      return json<ReportMessage>('messages/', token, { method: 'POST', body: { message } });
+    const form = new FormData();
+    if (message) form.append('message', message);
+    appendVoice(form, voice);
+    return json<ReportMessage>('messages/voice/', token, { method: 'POST', body: form });
+  },
   addEvidence: (token: string, file: File) => {
     const form = new FormData();
     form.append('file_upload', file);

@@ -9,6 +9,8 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { StatusBadge } from '@/components/ui/status-badge';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
+import { VoicePlayer } from '@/components/voice/voice-player';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
 import { formatDateTime, formatDay, humanize } from '@/lib/format';
@@ -161,9 +163,9 @@ export function GuestReportView(props: Props) {
   const data = report.data;
   const isOpen = !['cancelled', 'resolved', 'rejected'].includes(data.status);
   const fileProblem = file && evidenceProblem(file, maxMb);
-  const send = async (text: string) => {
+  const send = async (text: string, voice: DisguisedVoice | null) => {
     try {
-      const created = await trackClient.postMessage(token, text);
+      const created = await trackClient.postMessage(token, text, voice);
       await queryClient.invalidateQueries({ queryKey: keys.messages(token) });
       setFocusId(created.id);
       return true;
@@ -202,7 +204,18 @@ export function GuestReportView(props: Props) {
         <Dates report={data} />
         <div>
           <h3 className="font-semibold text-ink">Description</h3>
-          <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{data.description}</p>
+          {data.description && (
+            <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{data.description}</p>
+          )}
+          {data.voice && (
+            <div className="mt-2">
+              <VoicePlayer
+                voice={data.voice}
+                label="Your voice message (disguised)"
+                downloadName={`voice-message-${data.token}`}
+              />
+            </div>
+          )}
         </div>
         {data.file_upload && (
           <p>
@@ -289,6 +302,7 @@ export function GuestReportView(props: Props) {
               buttonLabel="Send Message"
               isSending={false}
               sendError="Failed to send message. Please try again."
+              allowVoice
               onSend={send}
             />
           )}

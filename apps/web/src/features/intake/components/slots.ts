@@ -1,5 +1,6 @@
 import type { ReportMessage } from '@candor/contract/reports';
 import type { ComponentProps, ComponentType } from 'react';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import type { Registration } from '@/lib/forms/use-form';
 
 /**
@@ -19,6 +20,7 @@ export type EvidenceFieldSlot = ComponentType<{
 export type ReportFieldsSlot = ComponentType<{
   field(name: 'title' | 'category' | 'description'): Registration & { id: string; error?: string };
   evidence: ComponentProps<EvidenceFieldSlot>;
+  voice: { value: DisguisedVoice | null; onChange(voice: DisguisedVoice | null): void };
 }>;
 
 export type MessageListSlot = ComponentType<{
@@ -32,7 +34,9 @@ export type MessageComposerSlot = ComponentType<{
   buttonLabel: string;
   isSending: boolean;
   sendError: string;
-  onSend(text: string): Promise<boolean>;
+  /** Offers a voice message beside the text (disguised before it is sent). */
+  allowVoice?: boolean;
+  onSend(text: string, voice: DisguisedVoice | null): Promise<boolean>;
 }>;
 
 export type EvidenceCheck = (file: File, maxMb?: number) => string | null;

@@ -3,6 +3,7 @@ import {
   createGuestReportFieldsSchema,
   type GuestReportCreated,
 } from '@candor/contract/intake';
+import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { ErrorSummary } from '@/components/ui/error-summary';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
@@ -62,6 +64,7 @@ function IntakeForm({
   });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors } = form;
   const [file, setFile] = useState<File | null>(null);
+  const [voice, setVoice] = useState<DisguisedVoice | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const file_ = useFileGuestReport(slug, setProgress);
@@ -74,11 +77,24 @@ function IntakeForm({
     if (formRef.current?.contains(document.activeElement)) prepareProofOfWork(slug);
   }, [slug]);
 
+  // The description may be left empty only when a voice message says it instead.
+  const lacksDescription = () => !String(form.getValues().description ?? '').trim() && !voice;
+  const requireDescription = () => {
+    if (lacksDescription()) {
+      form.setError('description', { type: 'required', message: REQUIRED_MESSAGE });
+    }
+  };
+
   const send = (fields: GuestFormValues) => {
     if (fileProblem) return;
+    if (lacksDescription()) {
+      // Valid for the schema (a voice message may replace it), but there is none.
+      showServerErrors(new ApiError(400, { description: [REQUIRED_MESSAGE] }));
+      return;
+    }
     setProgress(file ? 0 : null);
     file_.mutate(
-      { ...fields, file },
+      { ...fields, file, voice },
       {
         onSuccess: onFiled,
         onError: (error) => {
@@ -104,7 +120,7 @@ function IntakeForm({
         <form
           ref={formRef}
           noValidate
-          onSubmit={onSubmit(send)}
+          onSubmit={onSubmit(send, requireDescription)}
           onFocus={() => prepareProofOfWork(slug)}
           onInput={() => prepareProofOfWork(slug)}
           className="space-y-5"
@@ -119,6 +135,7 @@ function IntakeForm({
               progress: file_.isPending ? progress : null,
               maxMb,
             }}
+            voice={{ value: voice, onChange: setVoice }}
           />
           <CheckboxField
             label="Mark as Priority Report"

@@ -1,19 +1,24 @@
 import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appendVoice, type DisguisedVoice } from '@/components/voice/preview-voice';
 import { API_BASE, ApiError, refreshSession } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { type Progress, sendForm } from '@/lib/send-form';
 import { reportKeys } from './report-keys';
 
-/** The form's fields as the contract names them, and the evidence file. */
-export type CreateReportInput = CreateReportFields & { file: File | null };
+/** The form's fields as the contract names them, the evidence file and the voice message. */
+export type CreateReportInput = CreateReportFields & {
+  file: File | null;
+  voice?: DisguisedVoice | null;
+};
 
-function toFormData({ file, ...fields }: CreateReportInput): FormData {
+function toFormData({ file, voice, ...fields }: CreateReportInput): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined) form.append(name, String(value));
   }
   if (file) form.append('file_upload', file);
+  if (voice) appendVoice(form, voice);
   return form;
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { LoadingState } from '@/components/ui/loading-state';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
 import { MessageComposer } from './message-composer';
@@ -41,7 +42,7 @@ export function Conversation({
   const thread = (comments.data ?? []).filter((message) => !message.is_internal);
   const notes = (comments.data ?? []).filter((message) => message.is_internal);
 
-  const send = (kind: 'reply' | 'note') => async (text: string) => {
+  const send = (kind: 'reply' | 'note') => async (text: string, voice: DisguisedVoice | null) => {
     setSending(kind);
     try {
       const feedback = isAdmin && kind === 'reply' && isFeedback;
@@ -52,7 +53,7 @@ export function Conversation({
             ...(feedback ? { is_feedback: true } : {}),
           }
         : { message: text };
-      const created: ReportMessage = await post.mutateAsync(input);
+      const created: ReportMessage = await post.mutateAsync({ ...input, voice });
       setFocusId(created.id);
       if (feedback) setIsFeedback(false);
       return true;
@@ -90,6 +91,7 @@ export function Conversation({
             }
             isSending={sending === 'reply'}
             sendError={sendError}
+            allowVoice
             onSend={send('reply')}
           />
         ) : (
@@ -98,6 +100,7 @@ export function Conversation({
             buttonLabel="Send Message"
             isSending={sending === 'reply'}
             sendError={sendError}
+            allowVoice
             onSend={send('reply')}
           />
         )}

@@ -2,6 +2,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-area-field';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
+import { VoiceRecorder } from '@/components/voice/voice-recorder';
 
 type MessageComposerProps = {
   label: string;
@@ -12,14 +14,17 @@ type MessageComposerProps = {
   sendError: string;
   /** More controls of the message, above its button (an administrator's "mark as feedback"). */
   extra?: ReactNode;
-  /** Sends the text; resolves false when it could not be sent. */
-  onSend(text: string): Promise<boolean>;
+  /** Offers a voice message beside the text (disguised before it is sent). */
+  allowVoice?: boolean;
+  /** Sends the text and voice message; resolves false when they could not be sent. */
+  onSend(text: string, voice: DisguisedVoice | null): Promise<boolean>;
 };
 
 /**
- * A message box (spec section 2: 3 rows) and its button, which stays off for blank text. The box
- * empties as the message leaves, not when the answer comes back (that would wipe what the writer
- * has started typing since); a message that failed comes back unless something new was typed.
+ * A message box (spec section 2: 3 rows), a voice message when offered, and the button, which
+ * stays off while there is neither text nor a recording. The box empties as the message leaves,
+ * not when the answer comes back (that would wipe what the writer has started typing since); a
+ * message that failed comes back unless something new was typed, and its recording with it.
  */
 export function MessageComposer({
   label,
@@ -29,20 +34,26 @@ export function MessageComposer({
   isSending,
   sendError,
   extra,
+  allowVoice = false,
   onSend,
 }: MessageComposerProps) {
   const [text, setText] = useState('');
+  const [voice, setVoice] = useState<DisguisedVoice | null>(null);
   const [failed, setFailed] = useState<object | null>(null);
+  const hasContent = Boolean(text.trim()) || voice !== null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return;
+    if (!hasContent) return;
     const sent = text;
+    const sentVoice = voice;
     setText('');
+    setVoice(null);
     setFailed(null);
-    if (!(await onSend(sent))) {
+    if (!(await onSend(sent, sentVoice))) {
       setFailed({});
       setText((current) => (current === '' ? sent : current));
+      setVoice((current) => current ?? sentVoice);
     }
   };
 
@@ -55,6 +66,14 @@ export function MessageComposer({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
+      {allowVoice && (
+        <VoiceRecorder
+          value={voice}
+          onChange={setVoice}
+          label="Record a voice message"
+          disabled={isSending}
+        />
+      )}
       {extra}
       {failed && (
         <Alert tone="error" focusKey={failed}>
@@ -64,7 +83,7 @@ export function MessageComposer({
       <Button
         type="submit"
         variant={variant}
-        disabled={!text.trim()}
+        disabled={!hasContent}
         isBusy={isSending}
         busyLabel="Sending..."
       >

@@ -1,6 +1,7 @@
 import type { ReportMessage } from '@candor/contract/reports';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { VoicePlayer } from '@/components/voice/voice-player';
 import { formatDateTime } from '@/lib/format';
 
 function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: boolean }) {
@@ -38,7 +39,18 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
         )}
         <time dateTime={message.sent_at}>{formatDateTime(message.sent_at)}</time>
       </p>
-      <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink">{message.message}</p>
+      {message.voice && (
+        <div className="mt-2">
+          <VoicePlayer
+            voice={message.voice}
+            label={`Voice message from ${mine ? 'you' : message.display_sender_name}`}
+            downloadName={`voice-message-${message.id}`}
+          />
+        </div>
+      )}
+      {message.message && (
+        <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink">{message.message}</p>
+      )}
     </li>
   );
 }

@@ -3,6 +3,8 @@ import type { ComponentProps } from 'react';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
+import { VoiceRecorder } from '@/components/voice/voice-recorder';
 import { humanize } from '@/lib/format';
 import type { Registration } from '@/lib/forms/use-form';
 import { EvidenceField } from './evidence-field';
@@ -16,15 +18,32 @@ type ReportFieldsProps = {
   /** The props of a labelled field: `useContractForm`'s `field`. */
   field(name: 'title' | 'category' | 'description'): Registration & { id: string; error?: string };
   evidence: ComponentProps<typeof EvidenceField>;
+  /** A voice message beside the description or instead of it, disguised before it is sent. */
+  voice: { value: DisguisedVoice | null; onChange(voice: DisguisedVoice | null): void };
 };
 
-/** What a report says, with or without an account: its title, category, description and file. */
-export function ReportFields({ field, evidence }: ReportFieldsProps) {
+/**
+ * What a report says, with or without an account: its title, category, description, a voice
+ * message and a file. With a voice message the description may stay empty.
+ */
+export function ReportFields({ field, evidence, voice }: ReportFieldsProps) {
   return (
     <>
       <TextField label="Title" required maxLength={REPORT_TITLE_MAX} {...field('title')} />
       <SelectField label="Category" options={categoryOptions} {...field('category')} />
-      <TextAreaField label="Detailed Description" required rows={6} {...field('description')} />
+      <TextAreaField
+        label="Detailed Description"
+        required={!voice.value}
+        hint="Write what happened, or record it below instead."
+        rows={6}
+        {...field('description')}
+      />
+      <VoiceRecorder
+        value={voice.value}
+        onChange={voice.onChange}
+        label="Record a voice message"
+        disabled={evidence.progress !== null}
+      />
       <EvidenceField {...evidence} />
     </>
   );

@@ -1,5 +1,6 @@
 import type { Report } from '@candor/contract/reports';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
+import { VoicePlayer } from '@/components/voice/voice-player';
 import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime, formatDay, humanize } from '@/lib/format';
 import { administratorsOf, PLATFORM_NAME } from './destination-field';
@@ -18,7 +19,16 @@ export function ReportOverview({ report }: { report: Report }) {
       <h2 id="report-overview-heading" className="text-lg font-semibold text-brand-900">
         Overview
       </h2>
-      <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
+      {report.description && (
+        <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
+      )}
+      {report.voice && (
+        <VoicePlayer
+          voice={report.voice}
+          label="Voice message with the report (disguised)"
+          downloadName={`voice-message-${report.token}`}
+        />
+      )}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-muted">Submitted</dt>
         <dd>

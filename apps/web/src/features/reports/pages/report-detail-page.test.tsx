@@ -17,6 +17,7 @@ const message = {
   is_current_user_sender: false,
   display_sender_name: 'case_handler',
   is_feedback: false,
+  voice: null,
 } satisfies ReportMessage;
 
 describe('ReportDetailPage', () => {

@@ -1,3 +1,4 @@
+import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginState } from '@/app/route-guard';
@@ -7,7 +8,9 @@ import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Page } from '@/components/ui/page';
+import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -52,6 +55,7 @@ export function SubmitReportPage() {
   });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
   const [file, setFile] = useState<File | null>(draft?.file ?? null);
+  const [voice, setVoice] = useState<DisguisedVoice | null>(draft?.voice ?? null);
   const [progress, setProgress] = useState<number | null>(null);
   const [created, setCreated] = useState<Report | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
@@ -63,19 +67,42 @@ export function SubmitReportPage() {
   // Every change is kept, so leaving to sign in loses nothing.
   const fileRef = useRef(file);
   fileRef.current = file;
+  const voiceRef = useRef(voice);
+  voiceRef.current = voice;
   useEffect(() => {
     const subscription = watch((values) =>
-      reportDraft.save({ values: values as ReportFormValues, file: fileRef.current }),
+      reportDraft.save({
+        values: values as ReportFormValues,
+        file: fileRef.current,
+        voice: voiceRef.current,
+      }),
     );
     return () => subscription.unsubscribe();
   }, [watch]);
   const chooseFile = (next: File | null) => {
     setFile(next);
-    reportDraft.save({ values: form.getValues() as ReportFormValues, file: next });
+    reportDraft.save({ values: form.getValues() as ReportFormValues, file: next, voice });
+  };
+  const chooseVoice = (next: DisguisedVoice | null) => {
+    setVoice(next);
+    reportDraft.save({ values: form.getValues() as ReportFormValues, file, voice: next });
+  };
+
+  // The description may be left empty only when a voice message says it instead.
+  const lacksDescription = () => !String(form.getValues().description ?? '').trim() && !voice;
+  const requireDescription = () => {
+    if (lacksDescription()) {
+      form.setError('description', { type: 'required', message: REQUIRED_MESSAGE });
+    }
   };
 
   const send = (fields: CreateReportFields) => {
     if (fileProblem) return;
+    if (lacksDescription()) {
+      // Valid for the schema (a voice message may replace it), but there is none.
+      showServerErrors(new ApiError(400, { description: [REQUIRED_MESSAGE] }));
+      return;
+    }
     if (!tokenStorage.getAccess()) {
       setMessage({ tone: 'error', text: NOT_LOGGED_IN });
       const state: LoginState = { from: paths.submitReport, reason: NOT_LOGGED_IN };
@@ -90,7 +117,7 @@ export function SubmitReportPage() {
     const destination = organization.data ? fields.destination : undefined;
     setProgress(file ? 0 : null);
     create.mutate(
-      { ...fields, destination, file },
+      { ...fields, destination, file, voice },
       {
         onSuccess: (report) => {
           reportDraft.forget();
@@ -120,7 +147,7 @@ export function SubmitReportPage() {
     >
       {!user && <SignInFirstNotice />}
       <Card>
-        <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
+        <form noValidate onSubmit={onSubmit(send, requireDescription)} className="space-y-5">
           <ErrorSummary {...form.errorSummary(fieldLabels)} />
           <ReportFields
             field={field}
@@ -131,6 +158,7 @@ export function SubmitReportPage() {
               progress: create.isPending ? progress : null,
               maxMb,
             }}
+            voice={{ value: voice, onChange: chooseVoice }}
           />
           <fieldset className="space-y-3">
             <legend className="sr-only">Options</legend>

@@ -1,0 +1,308 @@
+import { VOICE_MAX_SECONDS } from '@candor/contract/voice';
+import { Mic, RotateCcw, Square, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { type DisguisedVoice, previewVoice } from './preview-voice';
+import { clockOf, spokenLength } from './voice-format';
+
+/** What MediaRecorder writes differs by browser: Opus in WebM or Ogg, AAC in MP4 on Safari. */
+const RECORDING_TYPES = [
+  'audio/webm;codecs=opus',
+  'audio/ogg;codecs=opus',
+  'audio/mp4;codecs=mp4a.40.2',
+  'audio/mp4',
+];
+
+export const VOICE_DISCLOSURE =
+  'Your voice is disguised on the server before anyone hears it or it is kept: its pitch and tone move by an amount drawn at random for each recording. It cannot hide what you say, the way you speak (a dialect, an accent, words you often use) or sounds around you. Record in a quiet place, and leave out names you do not want to give.';
+
+const NO_MICROPHONE =
+  'The browser did not let this page use a microphone. Allow it for this site in the browser’s settings, or write instead.';
+const CANNOT_RECORD = 'This browser cannot record here. Write instead.';
+const PREVIEW_FAILED =
+  'Your recording could not be disguised. Check your connection and try again.';
+const LIMIT_REACHED = `The ${VOICE_MAX_SECONDS / 60}-minute limit was reached, so the recording stopped.`;
+
+type Phase = 'idle' | 'starting' | 'recording' | 'disguising';
+
+function pickType(): string | undefined {
+  if (typeof MediaRecorder === 'undefined') return undefined;
+  return RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
+}
+
+function problemOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    const detail = (error.body as { detail?: unknown } | null)?.detail;
+    return typeof detail === 'string' ? detail : PREVIEW_FAILED;
+  }
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'NotFoundError') {
+    return NO_MICROPHONE;
+  }
+  return CANNOT_RECORD;
+}
+
+/** The microphone, the recorder and the level meter of one recording; `stop` ends them all. */
+type Session = { recorder: MediaRecorder; stop(): void };
+
+type VoiceRecorderProps = {
+  /** The disguised recording, once there is one. */
+  value: DisguisedVoice | null;
+  onChange(voice: DisguisedVoice | null): void;
+  /** What the recording is for, as its heading says: "Record a voice message". */
+  label?: string;
+  disabled?: boolean;
+};
+
+/**
+ * Records a voice message in the browser, shows its level and length (and the 10-minute limit)
+ * while recording, sends it to the server to be disguised, and plays back the disguised version:
+ * what is heard here is what the administrator will hear. The original never stays in the page.
+ */
+export function VoiceRecorder({
+  value,
+  onChange,
+  label = 'Record a voice message',
+  disabled = false,
+}: VoiceRecorderProps) {
+  const id = useId();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [elapsed, setElapsed] = useState(0);
+  const [level, setLevel] = useState(0);
+  const [problem, setProblem] = useState('');
+  const [note, setNote] = useState('');
+  const session = useRef<Session | null>(null);
+  const audioUrl = useObjectUrl(value?.audio ?? null);
+  const recordButton = useRef<HTMLButtonElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const player = useRef<HTMLAudioElement>(null);
+
+  // Leaving the page mid-recording lets the microphone go.
+  useEffect(() => () => session.current?.stop(), []);
+
+  const start = async () => {
+    setProblem('');
+    setNote('');
+    const type = pickType();
+    if (!navigator.mediaDevices?.getUserMedia || type === undefined) {
+      setProblem(CANNOT_RECORD);
+      return;
+    }
+    setPhase('starting');
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true },
+      });
+    } catch (error) {
+      setPhase('idle');
+      setProblem(problemOf(error));
+      return;
+    }
+    const recorder = new MediaRecorder(stream, { mimeType: type, audioBitsPerSecond: 48_000 });
+    const chunks: Blob[] = [];
+    const meter = startMeter(stream, setLevel);
+    const startedAt = performance.now();
+    const timer = window.setInterval(() => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      setElapsed(seconds);
+      if (seconds >= VOICE_MAX_SECONDS) {
+        setNote(LIMIT_REACHED);
+        finish();
+      }
+    }, 250);
+    let stopped = false;
+    const release = () => {
+      if (stopped) return;
+      stopped = true;
+      window.clearInterval(timer);
+      meter();
+      for (const track of stream.getTracks()) track.stop();
+      setLevel(0);
+    };
+    const finish = () => {
+      if (recorder.state !== 'inactive') recorder.stop();
+      release();
+    };
+    session.current = { recorder, stop: finish };
+    recorder.ondataavailable = (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    };
+    recorder.onstop = () => {
+      release();
+      session.current = null;
+      const recording = new Blob(chunks, { type: recorder.mimeType || type });
+      chunks.length = 0;
+      void disguise(recording);
+    };
+    setElapsed(0);
+    recorder.start(1000);
+    setPhase('recording');
+  };
+
+  const disguise = async (recording: Blob) => {
+    setPhase('disguising');
+    try {
+      onChange(await previewVoice(recording));
+      setPhase('idle');
+    } catch (error) {
+      setPhase('idle');
+      setProblem(problemOf(error));
+      recordButton.current?.focus();
+    }
+  };
+
+  const recordAgain = () => {
+    onChange(null);
+    void start();
+  };
+
+  const remove = () => {
+    onChange(null);
+    setNote('');
+    recordButton.current?.focus();
+  };
+
+  // Focus follows the control that replaced the one pressed.
+  useEffect(() => {
+    if (phase === 'recording') stopButton.current?.focus();
+  }, [phase]);
+  useEffect(() => {
+    if (value) player.current?.focus();
+  }, [value]);
+
+  const disclosureId = `${id}-disclosure`;
+  const levelPercent = Math.round(Math.min(1, level) * 100);
+  return (
+    <fieldset
+      aria-describedby={disclosureId}
+      className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
+      <legend className="float-left mb-3 w-full text-sm font-medium text-ink">
+        {label} <span className="font-normal text-muted">(optional)</span>
+      </legend>
+      <p id={disclosureId} className="text-sm text-muted">
+        {VOICE_DISCLOSURE}
+      </p>
+
+      {phase === 'recording' || phase === 'starting' ? (
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="inline-flex items-center gap-2 font-semibold text-red-800">
+              <span aria-hidden="true" className="size-3 animate-pulse rounded-full bg-red-700" />
+              {phase === 'starting' ? 'Starting the microphone...' : 'Recording'}
+            </span>
+            <span className="font-mono text-ink">
+              <span className="sr-only">Length: </span>
+              {clockOf(elapsed, 's')}
+              <span className="text-muted"> / {clockOf(VOICE_MAX_SECONDS, 's')} limit</span>
+            </span>
+          </div>
+          <label className="block text-sm text-ink">
+            Microphone level
+            <meter
+              min={0}
+              max={100}
+              value={levelPercent}
+              className="mt-1 block h-3 w-full [&::-moz-meter-bar]:bg-brand-600 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-slate-200 [&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:bg-brand-600"
+            />
+          </label>
+          <Button
+            ref={stopButton}
+            variant="secondary"
+            disabled={phase === 'starting'}
+            onClick={() => session.current?.stop()}
+          >
+            <Square aria-hidden="true" className="size-4" />
+            Stop recording
+          </Button>
+        </div>
+      ) : phase === 'disguising' ? (
+        <p role="status" className="text-sm text-ink">
+          Disguising your voice on the server...
+        </p>
+      ) : value && audioUrl ? (
+        <div className="space-y-3">
+          <p className="text-sm text-ink">
+            Listen to your message as the administrator will hear it (
+            <span aria-hidden="true">{clockOf(value.durationMs)}</span>
+            <span className="sr-only">{spokenLength(value.durationMs)}</span>).
+          </p>
+          {/* biome-ignore lint/a11y/useMediaCaption: a spoken message by its sender; there is no text to caption it with */}
+          <audio
+            ref={player}
+            controls
+            src={audioUrl}
+            aria-label="Your disguised voice message"
+            className="w-full"
+            tabIndex={-1}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" disabled={disabled} onClick={recordAgain}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              Record again
+            </Button>
+            <Button variant="ghost" disabled={disabled} onClick={remove}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Remove voice message
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button ref={recordButton} variant="secondary" disabled={disabled} onClick={start}>
+          <Mic aria-hidden="true" className="size-4" />
+          {label}
+        </Button>
+      )}
+      {note && (
+        <p role="status" className="text-sm text-ink">
+          {note}
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** An object URL for `blob` while it is shown, revoked after. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}
+
+/**
+ * Reads the microphone's loudness about ten times a second (RMS of the waveform, scaled so
+ * speech fills most of the bar); answers the function that stops it.
+ */
+function startMeter(stream: MediaStream, onLevel: (level: number) => void): () => void {
+  if (typeof AudioContext === 'undefined') return () => {};
+  const context = new AudioContext();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 1024;
+  context.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  const timer = window.setInterval(() => {
+    analyser.getFloatTimeDomainData(samples);
+    let sum = 0;
+    for (const sample of samples) sum += sample * sample;
+    onLevel(Math.sqrt(sum / samples.length) * 4);
+  }, 100);
+  return () => {
+    window.clearInterval(timer);
+    void context.close();
+  };
+}
