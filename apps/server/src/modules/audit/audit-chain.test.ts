@@ -99,7 +99,10 @@ async function inSessionZone(zone: string, check: (db: Executor) => Promise<void
     url.searchParams.set('options', `-c TimeZone=${zone}`);
     const other = await openDatabase({ url: url.toString(), poolSize: 1 });
     try {
-      const [zoned] = await sqlRows<{ zone: string }>(other.db, sql`select current_setting('TimeZone') as zone`);
+      const [zoned] = await sqlRows<{ zone: string }>(
+        other.db,
+        sql`select current_setting('TimeZone') as zone`,
+      );
       expect(zoned?.zone).toBe(zone);
       await check(other.db);
     } finally {
