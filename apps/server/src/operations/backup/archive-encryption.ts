@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Duplex, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { Decrypter, Encrypter } from 'age-encryption';
+import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
 import { OperationError } from '../operation-error';
 
 /**
@@ -33,6 +33,10 @@ export async function encryptingStream(passphrase: string): Promise<Duplex> {
   checkPassphrase(passphrase);
   const encrypter = new Encrypter();
   encrypter.setPassphrase(passphrase.normalize('NFC'));
+  return encryptingWith(encrypter);
+}
+
+async function encryptingWith(encrypter: Encrypter): Promise<Duplex> {
   const plain = new TransformStream<Uint8Array, Uint8Array>();
   const encrypted = await encrypter.encrypt(plain.readable);
   return Duplex.fromWeb({
@@ -106,4 +110,34 @@ export async function decryptingStream(file: string, passphrase: string): Promis
     isFailed = true;
   });
   return { plain, failedAuthentication: () => isFailed };
+}
+
+/**
+ * Seals the files a backup stages on its way into the archive (a PostgreSQL table's rows, before
+ * their size is known) under a key that exists only in this process, so that no table is ever on
+ * disk in the clear beside the archives, even when the backup is killed half-way.
+ */
+export type StagingSealer = {
+  sealing(): Promise<Duplex>;
+  opening(file: string): Promise<Readable>;
+};
+
+export async function stagingSealer(): Promise<StagingSealer> {
+  const identity = await generateX25519Identity();
+  const recipient = await identityToRecipient(identity);
+  return {
+    sealing: () => {
+      const encrypter = new Encrypter();
+      encrypter.addRecipient(recipient);
+      return encryptingWith(encrypter);
+    },
+    opening: async (file) => {
+      const decrypter = new Decrypter();
+      decrypter.addIdentity(identity);
+      const stream = await decrypter.decrypt(
+        Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>,
+      );
+      return Readable.fromWeb(stream as unknown as NodeReadableStream);
+    },
+  };
 }

@@ -64,6 +64,8 @@ function hashing(onDone: (sha256: string, size: number) => void) {
 export type ArchiveWriter = {
   addBuffer(name: string, data: Buffer): Promise<void>;
   addFile(name: string, file: string): Promise<void>;
+  /** An entry of `size` bytes read from `source` (which must give exactly that many). */
+  addStream(name: string, size: number, source: Readable): Promise<void>;
   /** Writes the manifest (given the entries so far) and moves the archive into place. */
   finish(manifest: (entries: Entry[]) => unknown): Promise<void>;
   abort(): Promise<void>;
@@ -115,6 +117,7 @@ export async function createArchiveWriter(out: string, passphrase: string): Prom
   return {
     addBuffer,
     addFile: async (name, file) => add(name, (await stat(file)).size, createReadStream(file)),
+    addStream: add,
     finish: async (manifest) => {
       await addBuffer(MANIFEST, Buffer.from(JSON.stringify(manifest(entries), null, 2)));
       pack.finalize();

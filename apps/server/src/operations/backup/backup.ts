@@ -10,7 +10,7 @@ import { type FileStorage, isMissingObject } from '../../lib/storage';
 import { recordOperation } from '../operation-audit';
 import { OperationError } from '../operation-error';
 import { type ArchiveWriter, createArchiveWriter, FORMAT, KEYS_ENTRY } from './archive';
-import { checkPassphrase } from './archive-encryption';
+import { checkPassphrase, stagingSealer } from './archive-encryption';
 import { type BackupSecrets, backupSecretsSchema } from './backup-secrets';
 import {
   appliedMigrations,
@@ -114,13 +114,24 @@ async function backUpPostgres(
   const session = await openPostgresSession(url);
   try {
     await session.query('begin isolation level repeatable read read only');
-    const dump: LogicalDump = await exportTables(session, staging);
+    // The rows wait on disk until their size is known: sealed under a key of this process only.
+    const sealer = await stagingSealer();
+    const sizes = new Map<string, number>();
+    const dump: LogicalDump = await exportTables(session, staging, {
+      through: sealer.sealing,
+      onTable: (name, bytes) => sizes.set(name, bytes),
+    });
     if (dump.migrations.length === 0) {
       throw new OperationError('The database at DATABASE_URL holds no Candor data to back up.');
     }
     for (const table of dump.tables) {
-      await writer.addFile(`database/${table.name}.copy`, tableFile(staging, table.name));
-      await rm(tableFile(staging, table.name), { force: true });
+      const file = tableFile(staging, table.name);
+      await writer.addStream(
+        `database/${table.name}.copy`,
+        sizes.get(table.name) ?? 0,
+        await sealer.opening(file),
+      );
+      await rm(file, { force: true });
     }
     return {
       manifest: {
