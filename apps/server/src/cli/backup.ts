@@ -12,7 +12,8 @@ const usage =
   'authenticated whole with a passphrase read from BACKUP_PASSPHRASE or asked for (twice).\n' +
   'With --include-keys it also holds the signing, hashing and encryption keys. With --rekey it\n' +
   'writes <archive> anew under another passphrase (BACKUP_NEW_PASSPHRASE, or asked for).\n' +
-  'Keep the passphrase as you keep the keys, apart from the archives: see docs/operating.md.';
+  'Keep the passphrase as you keep the keys, apart from the archives: see the README,\n' +
+  '"Operating Candor".';
 
 async function main() {
   const { values } = parseArgs({
