@@ -64,15 +64,15 @@ async function headOf(file: string): Promise<Buffer> {
   }
 }
 
-export const NOT_ENCRYPTED =
+const NOT_ENCRYPTED =
   'This archive is not encrypted. Every Candor archive is encrypted and authenticated with its ' +
   'passphrase (archive format 2). One that is not was made by an earlier version of Candor ' +
   '(restore it with that version, then make a new backup with this one), or was made or ' +
-  'altered by someone else. Nothing was restored.';
+  'altered by someone else.';
 
-export const PASSPHRASE_REFUSED =
+const PASSPHRASE_REFUSED =
   'The passphrase does not open this archive, or the archive was altered (its header does not ' +
-  'authenticate). Nothing was restored.';
+  'authenticate).';
 
 export type Decrypted = {
   plain: Readable;
@@ -85,13 +85,19 @@ export type Decrypted = {
  * (or an archive cut short or lengthened) fails the stream, and nothing of it is passed on.
  * Refuses a file that is not encrypted, and a passphrase that does not open it.
  */
-export async function decryptingStream(file: string, passphrase: string): Promise<Decrypted> {
+export async function decryptingStream(
+  file: string,
+  passphrase: string,
+  /** What the caller did not do, said after a refusal. */
+  outcome = 'Nothing was restored.',
+): Promise<Decrypted> {
   const head = await headOf(file);
   if (!head.equals(AGE_MAGIC)) {
-    if (head.subarray(0, 2).equals(GZIP_MAGIC)) throw new OperationError(NOT_ENCRYPTED);
+    if (head.subarray(0, 2).equals(GZIP_MAGIC)) {
+      throw new OperationError(`${NOT_ENCRYPTED} ${outcome}`);
+    }
     throw new OperationError(
-      'The archive is damaged or is not a Candor backup (it is not an encrypted archive). ' +
-        'Nothing was restored.',
+      `The archive is damaged or is not a Candor backup (it is not an encrypted archive). ${outcome}`,
     );
   }
   const decrypter = new Decrypter();
@@ -102,7 +108,7 @@ export async function decryptingStream(file: string, passphrase: string): Promis
       Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>,
     );
   } catch {
-    throw new OperationError(PASSPHRASE_REFUSED);
+    throw new OperationError(`${PASSPHRASE_REFUSED} ${outcome}`);
   }
   let isFailed = false;
   const plain = Readable.fromWeb(stream as unknown as NodeReadableStream);

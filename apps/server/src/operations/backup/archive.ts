@@ -260,7 +260,7 @@ export async function reencryptArchive(
   if (existsSync(out)) {
     throw new OperationError(`${out} exists already: give the new archive a new file name.`);
   }
-  const decrypted = await decryptingStream(input, passphrases.old);
+  const decrypted = await decryptingStream(input, passphrases.old, 'Nothing was written.');
   const encrypt = await encryptingStream(passphrases.new);
   const partial = `${out}.partial`;
   try {
