@@ -7,9 +7,9 @@ import { runOperation } from './run-operation';
 const usage =
   'Usage: npm run restore -- <file>\n' +
   'Restores a backup made by "npm run backup" into an empty database (DATA_DIR, or the\n' +
-  'PostgreSQL database at DATABASE_URL) and empty evidence storage. A backup that holds keys\n' +
-  'asks for its passphrase (or reads BACKUP_PASSPHRASE); one without keys needs the keys of the\n' +
-  'server it came from, in DATA_DIR/secrets.json or the environment.';
+  'PostgreSQL database at DATABASE_URL) and empty evidence storage. It asks for the passphrase\n' +
+  'of the archive (or reads BACKUP_PASSPHRASE). A backup without keys also needs the keys of\n' +
+  'the server it came from, in DATA_DIR/secrets.json or the environment.';
 
 async function main() {
   const { values, positionals } = parseArgs({

@@ -56,7 +56,7 @@ describe('audit rows of the command-line operations', { timeout: 600_000 }, () =
     await sites.stop(server);
     const before = await auditRowsOf(source);
 
-    const archive = path.join(newFolder('ops-archive'), 'backup.tar.gz');
+    const archive = path.join(newFolder('ops-archive'), 'backup.tar.gz.age');
     const backup = await runCommand('backup', ['--out', archive, '--include-keys'], {
       ...source,
       BACKUP_PASSPHRASE: PASSPHRASE,

@@ -4,10 +4,17 @@ import { DELETED_ACCOUNT_NAME } from '@candor/contract/reports';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
+import {
+  createAdmin,
+  createSuperuser,
+  createUser,
+  setUserFields,
+  type TestUser,
+} from '../../../test/factories';
 import { connectLive, listenLocally, waitForClose } from '../../../test/live';
 import { createReport } from '../../../test/reports';
 import { sqlRows } from '../../../test/sql';
+import { enrol } from '../../../test/two-factor';
 import { auditLog, reports } from '../../db/schema';
 import { MY_DATA_EXPORTS_PER_HOUR } from './accounts.routes';
 import { SUPERUSER_DELETION_REFUSAL } from './own-account.service';
@@ -133,23 +140,88 @@ describe('GET /api/accounts/my-data/', () => {
   });
 });
 
-/** Every table and column, as plain SQL reads them. */
+/**
+ * Every row of every table in every schema (the application's and the migrations' own), as plain
+ * SQL reads them: the dump reader's view.
+ */
 async function dump() {
-  const tables = await sqlRows<{ table_name: string }>(
+  const tables = await sqlRows<{ table_schema: string; table_name: string }>(
     t.database.db,
-    sql`select table_name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    sql`select table_schema, table_name from information_schema.tables
+        where table_type = 'BASE TABLE'
+          and table_schema not in ('pg_catalog', 'information_schema')`,
+  );
+  expect(tables.map((table) => table.table_name)).toEqual(
+    expect.arrayContaining(['users', 'audit_log', 'reports', 'notifications']),
   );
   const rows: { table: string; row: Record<string, unknown> }[] = [];
-  for (const { table_name: table } of tables) {
-    for (const row of await sqlRows(t.database.db, sql`select * from ${sql.identifier(table)}`)) {
-      rows.push({ table, row });
-    }
+  for (const { table_schema: schema, table_name: table } of tables) {
+    const read = await sqlRows(
+      t.database.db,
+      sql`select * from ${sql.identifier(schema)}.${sql.identifier(table)}`,
+    );
+    for (const row of read) rows.push({ table, row });
   }
   return rows;
 }
 
+/** A column's value as text a reader could search: bytes as they are, everything else printed. */
+function readable(value: unknown): string {
+  if (value instanceof Uint8Array) {
+    const bytes = Buffer.from(value);
+    return `${bytes.toString('latin1')}\n${bytes.toString('utf8')}`;
+  }
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
 const isUserIdColumn = (column: string) => column === 'user_id' || column.endsWith('_user_id');
+
+type Person = { id: number; username: string; email: string; firstName: string; lastName: string };
+
+/** An account with an email and names no other value shares, so a dump can be searched for them. */
+async function personWith(user: TestUser): Promise<Person> {
+  const person = {
+    id: user.id,
+    username: user.username,
+    email: `${user.username}.mail@example.test`,
+    firstName: `Given${user.username.replaceAll('_', '')}`,
+    lastName: `Family${user.username.replaceAll('_', '')}`,
+  };
+  await setUserFields(t, user.id, {
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+  });
+  return person;
+}
+
+/**
+ * After a deletion: no column of any table holds the person's username, email or names (audit
+ * details included), and no account column their former id. The audit log's actor and object
+ * ids of rows written earlier stay (README "Staff and accounts over time"): the log is
+ * append-only and chained, and the id leads to no account.
+ */
+async function expectNamedNowhere(person: Person) {
+  const needles = [person.username, person.email, person.firstName, person.lastName].map((value) =>
+    value.toLowerCase(),
+  );
+  let columns = 0;
+  for (const { table, row } of await dump()) {
+    if (table === 'users') expect(row.id).not.toBe(person.id);
+    for (const [column, value] of Object.entries(row)) {
+      columns += 1;
+      if (isUserIdColumn(column) && table !== 'audit_log') {
+        expect(value, `${table}.${column}`).not.toBe(person.id);
+      }
+      const text = readable(value).toLowerCase();
+      for (const needle of needles) {
+        expect(text.includes(needle), `${table}.${column} holds ${needle}: ${text}`).toBe(false);
+      }
+    }
+  }
+  expect(columns).toBeGreaterThan(0);
+}
 
 describe('POST /api/accounts/delete/', () => {
   it('needs the password; the superuser cannot delete theirs', async () => {
@@ -168,6 +240,7 @@ describe('POST /api/accounts/delete/', () => {
 
   it('the person goes, the reports stay for their handlers, and a dump names them nowhere', async () => {
     const { reporter, admin, identified, anonymous } = await reporterWithReports();
+    const person = await personWith(reporter);
     const socket = connectLive(
       `${base}/ws/notifications/${reporter.id}/?token=${reporter.tokens.access}`,
     );
@@ -208,18 +281,8 @@ describe('POST /api/accounts/delete/', () => {
     expect(audit).toMatchObject({ actorUserId: null, actorRole: 'user', objectId: null });
     expect(audit?.details).toEqual({});
 
-    // A dump: no account column holds the former id, no value the username.
-    for (const { table, row } of await dump()) {
-      if (table === 'users') expect(row.id).not.toBe(reporter.id);
-      for (const [column, value] of Object.entries(row)) {
-        if (isUserIdColumn(column)) expect(value, `${table}.${column}`).not.toBe(reporter.id);
-        const text =
-          value instanceof Uint8Array
-            ? Buffer.from(value).toString('latin1')
-            : JSON.stringify(value);
-        expect(text ?? '', `${table}.${column}`).not.toContain(reporter.username);
-      }
-    }
+    // A dump: no account column holds the former id, no value the username, email or names.
+    await expectNamedNowhere(person);
 
     // Nobody reaches the anonymous report through an account, the former owner included.
     const other = await createUser(t);
@@ -227,5 +290,35 @@ describe('POST /api/accounts/delete/', () => {
     expect(
       ((await call(other, 'GET', '/api/reports/')).json() as Report[]).map((r) => r.id),
     ).not.toContain(anonymous.id);
+  });
+
+  it('a staff member whose second factor was reset by the superuser is named nowhere once deleted', async () => {
+    const superuser = await createSuperuser(t);
+    const admin = await createAdmin(t);
+    const person = await personWith(admin);
+    await enrol(t, admin);
+    const reset = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/two-factor/staff/${admin.id}/`,
+      headers: superuser.headers,
+    });
+    expect(reset.statusCode).toBe(204);
+    const [audited] = await t.database.db
+      .select({ objectId: auditLog.objectId })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.two_factor_reset'))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(audited?.objectId).toBe(String(admin.id));
+
+    const tokens = (await loginWith(admin.username, admin.password)).json() as TokenPair;
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/delete/',
+      headers: { authorization: `Bearer ${tokens.access}` },
+      payload: { password: admin.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await expectNamedNowhere(person);
   });
 });

@@ -77,13 +77,19 @@ export async function exportReports(
   const { description, order, ...filters } = query;
   const filter = await filterOf(ctx, admin, filters);
   const withDescription = description === 'true';
+  // The search text is free text: it may name a person, and the audit log keeps every row for
+  // good. Whether one narrowed the export is recorded, never what it was.
+  const { q, ...audited } = filters;
   await insertAuditEntry(ctx.db, {
     actorUserId: admin.id,
     actorRole: admin.isSuperuser ? 'superuser' : 'admin',
     action: 'reports.exported',
     objectType: 'report',
     objectId: null,
-    details: { filters: { ...filters, order: order ?? 'newest' }, description: withDescription },
+    details: {
+      filters: { ...audited, ...(q && { search: true }), order: order ?? 'newest' },
+      description: withDescription,
+    },
   });
   const columns = withDescription ? [...exportColumns, 'description'] : [...exportColumns];
   const rows = Readable.from(

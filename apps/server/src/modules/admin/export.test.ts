@@ -168,20 +168,31 @@ describe('GET /api/admin/reports/export.csv', () => {
     }
   });
 
-  it('audits each export with its filters', async () => {
+  it('audits each export with its filters, and whether a search narrowed it, never its text', async () => {
     const { admin } = await scope();
+    const audited = async () => {
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'reports.exported'), eq(auditLog.actorUserId, admin.id)))
+        .orderBy(desc(auditLog.id));
+      return entry;
+    };
     expect((await exportCsv(admin, 'status=pending&description=true')).statusCode).toBe(200);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'reports.exported'), eq(auditLog.actorUserId, admin.id)))
-      .orderBy(desc(auditLog.id));
-    expect(entry).toMatchObject({
+    expect(await audited()).toMatchObject({
       actorRole: 'admin',
       objectType: 'report',
       objectId: null,
       details: { filters: { status: 'pending', order: 'newest' }, description: true },
     });
+    // A search may name a person; the log keeps its rows for good.
+    expect((await exportCsv(admin, 'q=Jane%20Whistler')).statusCode).toBe(200);
+    const searched = await audited();
+    expect(searched?.details).toEqual({
+      filters: { search: true, order: 'newest' },
+      description: false,
+    });
+    expect(JSON.stringify(searched)).not.toMatch(/whistler/i);
   });
 
   it('answers 403 to users, 401 without a token and 400 for a bad filter', async () => {

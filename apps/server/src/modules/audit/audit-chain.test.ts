@@ -5,7 +5,13 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { application, applyOk, decide } from '../../../test/access-requests';
 import { getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
-import { removeAuditRow, runAuditVerify, tamperWithAuditRow } from '../../../test/audit';
+import {
+  databaseHashMatches,
+  hideEditBehindCanonical,
+  removeAuditRow,
+  runAuditVerify,
+  tamperWithAuditRow,
+} from '../../../test/audit';
 import {
   createAdmin,
   createSuperuser,
@@ -13,11 +19,12 @@ import {
   type TestUser,
   uniqueName,
 } from '../../../test/factories';
-import { openDatabase } from '../../db/client';
+import { sqlRows } from '../../../test/sql';
+import { type Executor, openDatabase } from '../../db/client';
 import { acquireEmbeddedLock } from '../../db/embedded-lock';
 import { auditChain, auditLog } from '../../db/schema';
 import { insertAuditEntry } from './audit.repository';
-import { chainHash, GENESIS_HASH, verifyAuditChain } from './audit-chain';
+import { canonicalForm, chainHash, GENESIS_HASH, verifyAuditChain } from './audit-chain';
 
 let t: TestApp;
 let superuser: TestUser;
@@ -48,6 +55,68 @@ async function addEntry(objectId: number | string = 1, details: Record<string, u
     details,
   });
   return newestRowId();
+}
+
+/** The columns of `audit_log` that make the canonical form: every one but the chain's own. */
+async function canonicalColumnNames() {
+  const rows = await sqlRows<{ column_name: string }>(
+    t.database.db,
+    sql`select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = 'audit_log'
+          and column_name not in ('prev_hash', 'hash')`,
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  return rows.map((row) => row.column_name);
+}
+
+/** Every column of row `id`, the chain's too, as its plain text (the table's, not a list here). */
+async function columnsAsText(id: number, db: Executor = t.database.db) {
+  const names = [...(await canonicalColumnNames()), 'prev_hash', 'hash'];
+  const [row] = await sqlRows<Record<string, string | null>>(
+    db,
+    sql`select ${sql.join(
+      names.map((name) => sql`${sql.identifier(name)}::text as ${sql.identifier(name)}`),
+      sql`, `,
+    )} from audit_log where id = ${id}`,
+  );
+  if (!row) throw new Error(`audit row ${id} expected`);
+  return row;
+}
+
+/** What the trigger's own function prints for row `id`. */
+async function databaseCanonical(id: number, db: Executor = t.database.db) {
+  const [row] = await sqlRows<{ text: string }>(
+    db,
+    sql`select audit_log_canonical(a) as text from audit_log a where id = ${id}`,
+  );
+  return row?.text;
+}
+
+/** Runs `check` on a connection whose session time zone is `zone`. */
+async function inSessionZone(zone: string, check: (db: Executor) => Promise<void>) {
+  if (testDatabaseUrl) {
+    const url = new URL(testDatabaseUrl);
+    url.searchParams.set('options', `-c TimeZone=${zone}`);
+    const other = await openDatabase({ url: url.toString(), poolSize: 1 });
+    try {
+      const [zoned] = await sqlRows<{ zone: string }>(
+        other.db,
+        sql`select current_setting('TimeZone') as zone`,
+      );
+      expect(zoned?.zone).toBe(zone);
+      await check(other.db);
+    } finally {
+      await other.close();
+    }
+    return;
+  }
+  // PGlite is one connection: its session zone is changed for the check, then set back.
+  await t.database.db.execute(sql.raw(`set timezone to '${zone}'`));
+  try {
+    await check(t.database.db);
+  } finally {
+    await t.database.db.execute(sql`reset timezone`);
+  }
 }
 
 /** jsonb's printing of an object: keys by length, then by bytes; ", " and ": " between. */
@@ -89,16 +158,20 @@ describe('the audit hash chain', () => {
     expect(state.head).toBe(rows.at(-1)?.hash);
   });
 
-  it('hashes the canonical form the design describes: non-null columns as jsonb prints them, times in UTC', async () => {
+  it('computes the canonical form the design describes, of every column, as the trigger hashes it', async () => {
     const id = await addEntry('canonical', { reason: 'check', nested: { b: 2, a: [1, 'x'] } });
-    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, id));
-    if (!row) throw new Error('row expected');
+    const row = await columnsAsText(id);
+    // Every column of the table takes part, and this row has a value in each: a column added
+    // later fails here until the form (and this test) covers it.
+    const columns = await canonicalColumnNames();
+    for (const column of columns) expect(row[column], column).not.toBeNull();
     const createdAt = (
-      (await t.database.db.execute(
+      await sqlRows<{ at: string }>(
+        t.database.db,
         sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from audit_log where id = ${id}`,
-      )) as { rows: { at: string }[] }
-    ).rows[0]?.at;
-    const expected = jsonbText({
+      )
+    )[0]?.at;
+    const described = {
       id,
       actor_user_id: superuser.id,
       actor_role: 'superuser',
@@ -108,18 +181,53 @@ describe('the audit hash chain', () => {
       details: { reason: 'check', nested: { b: 2, a: [1, 'x'] } },
       // to_jsonb drops trailing zeros of the fraction.
       created_at: `${createdAt?.replace(/\.?0+$/, '')}+00:00`,
-    });
-    const [canonical] = (
-      (await t.database.db.execute(
-        sql`select audit_log_canonical(a) as text from audit_log a where id = ${id}`,
-      )) as { rows: { text: string }[] }
-    ).rows;
-    // Columns other engineers add to audit rows are part of the form too: compare key sets.
-    const keys = Object.keys(JSON.parse(canonical?.text ?? '{}'));
-    const columns = Object.keys(JSON.parse(expected));
-    for (const column of columns) expect(keys).toContain(column);
-    if (keys.length === columns.length) expect(canonical?.text).toBe(expected);
-    expect(row.hash).toBe(chainHash(row.prevHash, canonical?.text ?? ''));
+    };
+    expect(Object.keys(described).sort()).toEqual([...columns].sort());
+    const expected = jsonbText(described);
+    expect(canonicalForm(row)).toBe(expected);
+    expect(await databaseCanonical(id)).toBe(expected);
+    expect(row.hash).toBe(chainHash(row.prev_hash as string, expected));
+  });
+
+  it('keeps every hash the trigger wrote valid: odd text, numbers, nesting, times, any session zone', async () => {
+    const details = [
+      String.raw`{"quote": "say \"no\"", "back": "a\\b", "lines": "1\n2\t3\r", "control": "\u0001\u001f"}`,
+      '{"unicode": "é 中文 🙂 \u00e9", "html": "</script><b>", "empty": "", "none": null}',
+      '{"big": 12345678901234567890, "scaled": 1.50, "exp": 1e3, "neg": -0.25, "zero": 0}',
+      '{"b": {"bb": [1, {"z": true, "a": false}], "a": []}, "aa": {}, "a": [null, "x"]}',
+      '{}',
+      'null',
+    ];
+    const times = [
+      '2026-03-01 10:00:00+00',
+      '2026-03-01 10:00:00.1+00',
+      '2026-03-01 10:00:00.000001+00',
+      '2026-03-01 10:00:00.123450+00',
+      '2026-03-01 23:59:59.999999-11',
+      '2026-01-01 00:30:00+05:30',
+      '2024-02-29 12:00:00.5-03:30',
+    ];
+    const ids: number[] = [];
+    for (const [index, at] of times.entries()) {
+      await t.database.db.execute(sql`
+        insert into audit_log (actor_user_id, actor_role, action, object_type, object_id, details, created_at)
+        values (${index % 2 === 0 ? null : superuser.id}, 'system', 'contact.read', 'contact_message',
+                ${index % 3 === 0 ? null : `it's "${index}" \\ é`},
+                ${details[index % details.length]}::jsonb, ${at}::timestamptz)`);
+      ids.push(await newestRowId());
+    }
+    const check = async (db: Executor, offset: RegExp) => {
+      for (const id of ids) {
+        const row = await columnsAsText(id, db);
+        expect(row.created_at).toMatch(offset);
+        expect(canonicalForm(row), `row ${id}`).toBe(await databaseCanonical(id, db));
+        expect(row.hash).toBe(chainHash(row.prev_hash as string, canonicalForm(row)));
+      }
+      expect(await verifyAuditChain(db)).toMatchObject({ isIntact: true, problem: null });
+    };
+    await check(t.database.db, /\+00$/);
+    // Times read in another session zone are moved to UTC here, to the microsecond.
+    await inSessionZone('America/St_Johns', (db) => check(db, /-0[23]:30$/));
   });
 
   it('stays one chain when many transactions write audit rows at once', async () => {
@@ -215,6 +323,49 @@ describe('a row changed with the trigger disabled', () => {
   });
 });
 
+describe('audit_log_canonical replaced to hide an edited row', () => {
+  it('fools the database, not the check: the dashboard and the command report the row', async () => {
+    const id = await addEntry('hidden', { decision: 'kept' });
+    await addEntry('after-hidden');
+    const before = await verifyAuditChain(t.database.db);
+    expect(before.isIntact).toBe(true);
+    const hidden = await hideEditBehindCanonical(t.database.db, id, { decision: 'reversed' });
+    try {
+      const [edited] = await t.database.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.id, id));
+      expect(edited?.details).toEqual({ decision: 'reversed' });
+      // The database's own functions now vouch for the edited row, and the head is unchanged.
+      expect(await databaseHashMatches(t.database.db, id)).toBe(true);
+      const state = await verifyAuditChain(t.database.db);
+      expect(state).toMatchObject({
+        isIntact: false,
+        problem: { id, reason: 'content' },
+        brokenRows: 1,
+        head: before.head,
+      });
+      const response = await chainState(superuser.headers);
+      expect(response.json()).toMatchObject({
+        is_intact: false,
+        problem: { id, reason: 'content' },
+        summary: expect.stringContaining(`row ${id} was changed after it was written`),
+      });
+      if (testDatabaseUrl) {
+        const verified = await runAuditVerify({
+          DATABASE_URL: testDatabaseUrl,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'candor-verify-')),
+        });
+        expect(verified.output).toContain(`row ${id} was changed after it was written`);
+        expect(verified.code).toBe(1);
+      }
+    } finally {
+      await hidden.restore();
+    }
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ isIntact: true });
+  });
+});
+
 describe('npm run audit:verify on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-verify-'));
   const env = { DATA_DIR: dataDir };
@@ -255,6 +406,40 @@ describe('npm run audit:verify on the embedded database', () => {
     expect(broken.output).toMatch(
       /row \d+ was changed after it was written; 1 row\(s\) do not check out/,
     );
+  });
+
+  it('reports a row whose edit a replaced audit_log_canonical hides', {
+    timeout: 180_000,
+  }, async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'candor-verify-'));
+    const database = await openDatabase({ dataDir: path.join(folder, 'pglite') });
+    let id: number;
+    try {
+      await database.migrate();
+      for (let index = 0; index < 3; index += 1) {
+        await insertAuditEntry(database.db, {
+          actorUserId: null,
+          actorRole: 'system',
+          action: 'user.role_changed',
+          objectType: 'user',
+          objectId: index,
+          details: { to: 'admin' },
+        });
+      }
+      const [first] = await database.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .orderBy(asc(auditLog.id))
+        .limit(1);
+      id = first?.id as number;
+      await hideEditBehindCanonical(database.db, id, { to: 'superuser' });
+      expect(await databaseHashMatches(database.db, id)).toBe(true);
+    } finally {
+      await database.close();
+    }
+    const verified = await runAuditVerify({ DATA_DIR: folder });
+    expect(verified.output).toContain(`row ${id} was changed after it was written`);
+    expect(verified.code).toBe(1);
   });
 
   it('says the server holds the folder instead of opening it a second time', async () => {

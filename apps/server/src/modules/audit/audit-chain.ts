@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { auditLog } from '../../db/schema';
 
 /** The `prev_hash` of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -28,17 +30,119 @@ export function chainHash(prevHash: string, canonical: string): string {
   return createHash('sha256').update(`${prevHash}\n${canonical}`, 'utf8').digest('hex');
 }
 
-type Row = { id: string | number; prev_hash: string; hash: string; canonical: string };
+/** The chain's own columns: not part of a row's canonical form. */
+const CHAIN_COLUMNS = new Set(['prev_hash', 'hash']);
 
-function rowsOf(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
+type Formatter = (text: string) => string;
+
+/**
+ * `to_jsonb` of a `timestamptz` in UTC: `2031-03-01T10:00:00.123456+00:00`, trailing zeros of the
+ * fraction dropped. Read from the column's text (`2031-03-01 11:00:00.12345+01`, PostgreSQL's ISO
+ * style in any session time zone) and moved to UTC here, to the microsecond. A value in no such
+ * form (`infinity`, a date before the Common Era) is kept as it reads: such a value is not one
+ * the server writes, so the row then shows as changed.
+ */
+const ISO_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+
+function utcTimestamp(text: string): string {
+  const match = ISO_TIMESTAMP.exec(text);
+  if (!match) return JSON.stringify(text);
+  const [, year, month, day, hour, minute, second, fraction = '', sign, offH, offM, offS] = match;
+  const offset =
+    (sign === '-' ? -1 : 1) * (Number(offH) * 3600 + Number(offM ?? 0) * 60 + Number(offS ?? 0));
+  const at = new Date(
+    Date.UTC(
+      Number(year),
+      Number(month) - 1,
+      Number(day),
+      Number(hour),
+      Number(minute),
+      Number(second),
+    ) -
+      offset * 1000,
+  );
+  const digits = fraction.replace(/0+$/, '');
+  const seconds = at.toISOString().slice(0, 19);
+  return JSON.stringify(`${seconds}${digits === '.' ? '' : digits}+00:00`);
+}
+
+/**
+ * How each kind of column prints inside `to_jsonb`, from the column's text: numbers as they read,
+ * booleans as `true` and `false` (they read `t` and `f`), text as a JSON string (PostgreSQL escapes what JSON.stringify escapes), jsonb as
+ * jsonb prints itself, timestamps as above.
+ */
+function formatterOf(column: PgColumn): Formatter {
+  switch (column.columnType) {
+    case 'PgInteger':
+    case 'PgBigInt53':
+    case 'PgBigSerial53':
+    case 'PgSerial':
+    case 'PgSmallInt':
+    case 'PgJsonb':
+      return (text) => text;
+    case 'PgBoolean':
+      return (text) => (text === 't' || text === 'true' ? 'true' : 'false');
+    case 'PgText':
+    case 'PgVarchar':
+      return (text) => JSON.stringify(text);
+    case 'PgTimestamp':
+      if ((column as PgColumn & { withTimezone?: boolean }).withTimezone) return utcTimestamp;
+      break;
+  }
+  throw new Error(
+    `audit_log.${column.name} (${column.columnType}) has no canonical form in audit-chain.ts: add one.`,
+  );
+}
+
+/** The columns that make a row's canonical form, in the order jsonb prints an object's keys. */
+const canonicalColumns = Object.values(getTableColumns(auditLog))
+  .filter((column) => !CHAIN_COLUMNS.has(column.name))
+  .sort((a, b) =>
+    a.name.length === b.name.length ? (a.name < b.name ? -1 : 1) : a.name.length - b.name.length,
+  )
+  .map((column) => ({ name: column.name, format: formatterOf(column) }));
+
+/** A row as the check reads it: every column as its plain text, null when it is null. */
+type StoredRow = Record<string, string | null> & { id: string; prev_hash: string; hash: string };
+
+/**
+ * A row's canonical form (docs/design.md "Tamper-evident audit"), computed here from its columns'
+ * values: the JSON object of its non-null columns without the chain's own, keys ordered as jsonb
+ * orders them (by length, then by bytes), `", "` and `": "` between. The very text the insert
+ * trigger hashes, so every hash written so far checks out; but the check asks the database for
+ * nothing but the values, so a replaced database function cannot hide an edited row.
+ */
+export function canonicalForm(row: Record<string, string | null>): string {
+  const parts: string[] = [];
+  for (const column of canonicalColumns) {
+    const text = row[column.name];
+    if (text === null || text === undefined) continue;
+    const value = column.format(text);
+    // jsonb leaves out a json null as it leaves out a null column.
+    if (value === 'null') continue;
+    parts.push(`${JSON.stringify(column.name)}: ${value}`);
+  }
+  return `{${parts.join(', ')}}`;
+}
+
+/** Every column read as text: its value as the database stores it, no function of ours. */
+const selectList = sql.join(
+  [...canonicalColumns.map((column) => column.name), ...CHAIN_COLUMNS].map(
+    (name) => sql`a.${sql.identifier(name)}::text as ${sql.identifier(name)}`,
+  ),
+  sql`, `,
+);
+
+function rowsOf(result: unknown): StoredRow[] {
+  return (result as { rows: StoredRow[] }).rows;
 }
 
 /**
  * Walks the audit log in id order and checks every row: its hash is recomputed here from its
- * canonical form (printed by the database's `audit_log_canonical`, the trigger's own function)
- * and the previous row's hash, and its `prev_hash` must be that previous hash. Then the head row
- * must name the last row and the number of rows, so rows removed from the end show too.
+ * canonical form (computed in this process from the row's values) and the previous row's hash,
+ * and its `prev_hash` must be that previous hash. Then the head row must name the last row and
+ * the number of rows, so rows removed from the end show too.
  */
 export async function verifyAuditChain(db: Executor): Promise<ChainState> {
   let previous = GENESIS_HASH;
@@ -49,13 +153,13 @@ export async function verifyAuditChain(db: Executor): Promise<ChainState> {
   for (;;) {
     const page = rowsOf(
       await db.execute(sql`
-        select a.id, a.prev_hash, a.hash, audit_log_canonical(a) as canonical
-        from audit_log a where a.id > ${lastId} order by a.id limit ${PAGE}`),
+        select ${selectList} from audit_log a
+        where a.id > ${lastId} order by a.id limit ${PAGE}`),
     );
     for (const row of page) {
       const id = Number(row.id);
       const isLinked = row.prev_hash === previous;
-      const isUnchanged = row.hash === chainHash(row.prev_hash, row.canonical);
+      const isUnchanged = row.hash === chainHash(row.prev_hash, canonicalForm(row));
       if (!isLinked || !isUnchanged) {
         brokenRows += 1;
         problem ??= { id, reason: isUnchanged ? 'link' : 'content' };

@@ -3,6 +3,15 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 
+/**
+ * What an audit row may say beside its ids. The log is append-only and chained, so it outlives
+ * the accounts it mentions: it names people by id, never by a username, an email, a name or a
+ * search text someone typed (README "Staff and accounts over time").
+ */
+export type AuditDetails = Record<string, unknown> & {
+  [key in 'username' | 'email' | 'first_name' | 'last_name' | 'phone' | 'q']?: never;
+};
+
 export type AuditEntry = {
   /** Null for the reporter of an anonymous report, and for the system. */
   actorUserId: number | null;
@@ -16,8 +25,8 @@ export type AuditEntry = {
     | 'contact_message'
     | 'platform';
   objectId: string | number | null;
-  /** Never the identity of an anonymous reporter. */
-  details?: Record<string, unknown>;
+  /** Never the identity of an anonymous reporter, nor anyone's username, email or name. */
+  details?: AuditDetails;
 };
 
 /** Appends one row; pass the transaction of the action so both land or neither does. */

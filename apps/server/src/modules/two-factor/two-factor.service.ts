@@ -252,8 +252,8 @@ export async function resetForStaff(
       actorRole: 'superuser',
       action: 'user.two_factor_reset',
       objectType: 'user',
+      // The object id names the account; a username would outlive a deletion in this log.
       objectId: userId,
-      details: { username: target.username },
     });
   });
 }

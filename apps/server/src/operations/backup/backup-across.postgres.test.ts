@@ -50,15 +50,15 @@ describe('backups across databases', { timeout: 400_000 }, () => {
       SUPERUSER_PASSWORD: SUPERUSER.password,
     };
     const filed = await serve(embedded, fileSomeReports);
-    await backUp(embedded, path.join(archives, 'embedded.tar.gz'));
+    await backUp(embedded, path.join(archives, 'embedded.tar.gz.age'));
 
     const server = serverEnvIn(newFolder('on-server'), await databases.create('across'));
-    await restore(server, path.join(archives, 'embedded.tar.gz'));
+    await restore(server, path.join(archives, 'embedded.tar.gz.age'));
     await serve(server, (process) => expectServed(process, filed, false));
 
-    await backUp(server, path.join(archives, 'server.tar.gz'));
+    await backUp(server, path.join(archives, 'server.tar.gz.age'));
     const back = serverEnvIn(newFolder('back'));
-    await restore(back, path.join(archives, 'server.tar.gz'));
+    await restore(back, path.join(archives, 'server.tar.gz.age'));
     await serve(back, (process) => expectServed(process, filed));
   });
 });

@@ -90,7 +90,7 @@ beforeAll(async () => {
   filed = await fileSomeReports(server, { identifiedEvidence: doorPhoto });
   // The embedded database belongs to the running server: it is stopped for the backup.
   if (sites.isEmbedded) await sites.stop(server);
-  archive = path.join(newFolder('s3-archives'), 'with-keys.tar.gz');
+  archive = path.join(newFolder('s3-archives'), 'with-keys.tar.gz.age');
   const backup = await runCommand('backup', ['--out', archive, '--include-keys'], {
     ...source,
     BACKUP_PASSPHRASE: PASSPHRASE,

@@ -9,7 +9,9 @@ import { findSecrets, keyringSpec } from '../../lib/secrets';
 import { type FileStorage, isMissingObject } from '../../lib/storage';
 import { recordOperation } from '../operation-audit';
 import { OperationError } from '../operation-error';
-import { type ArchiveWriter, createArchiveWriter, KEYS_ENTRY } from './archive';
+import { type ArchiveWriter, createArchiveWriter, FORMAT, KEYS_ENTRY } from './archive';
+import { checkPassphrase, stagingSealer } from './archive-encryption';
+import { type BackupSecrets, backupSecretsSchema } from './backup-secrets';
 import {
   appliedMigrations,
   describeTables,
@@ -17,15 +19,16 @@ import {
   type LogicalDump,
   tableFile,
 } from './database-dump';
-import { sealSecrets } from './key-envelope';
 import { evidenceEntry, type Manifest, PGLITE_DUMP_ENTRY } from './manifest';
 import { openPostgresSession, pgliteSession, type SqlSession } from './sql-session';
 import { readKeyIds, referencedEvidence } from './stored-state';
 
 export type BackupOptions = {
   out: string;
-  /** The passphrase that seals the secrets into the archive; without it they stay out. */
-  keysPassphrase?: string;
+  /** The archive's passphrase: the whole archive is encrypted and authenticated with it. */
+  passphrase: string;
+  /** Whether the server's secrets go into the archive too. */
+  includeKeys: boolean;
   log: (message: string) => void;
 };
 
@@ -111,13 +114,24 @@ async function backUpPostgres(
   const session = await openPostgresSession(url);
   try {
     await session.query('begin isolation level repeatable read read only');
-    const dump: LogicalDump = await exportTables(session, staging);
+    // The rows wait on disk until their size is known: sealed under a key of this process only.
+    const sealer = await stagingSealer();
+    const sizes = new Map<string, number>();
+    const dump: LogicalDump = await exportTables(session, staging, {
+      through: sealer.sealing,
+      onTable: (name, bytes) => sizes.set(name, bytes),
+    });
     if (dump.migrations.length === 0) {
       throw new OperationError('The database at DATABASE_URL holds no Candor data to back up.');
     }
     for (const table of dump.tables) {
-      await writer.addFile(`database/${table.name}.copy`, tableFile(staging, table.name));
-      await rm(tableFile(staging, table.name), { force: true });
+      const file = tableFile(staging, table.name);
+      await writer.addStream(
+        `database/${table.name}.copy`,
+        sizes.get(table.name) ?? 0,
+        await sealer.opening(file),
+      );
+      await rm(file, { force: true });
     }
     return {
       manifest: {
@@ -175,26 +189,23 @@ async function recordOnPglite(
 }
 
 export async function createBackup(config: Config, options: BackupOptions): Promise<BackupSummary> {
-  const secrets = options.keysPassphrase === undefined ? null : findSecrets(config);
-  if (options.keysPassphrase !== undefined && !secrets) {
+  checkPassphrase(options.passphrase);
+  const secrets = options.includeKeys ? findSecrets(config) : null;
+  if (options.includeKeys && !secrets) {
     throw new OperationError(
       'There are no keys to include: neither secrets.json in DATA_DIR nor JWT_SECRET, ' +
         'OWNER_HASH_SECRET and ENCRYPTION_KEYS are there. Nothing was written.',
     );
   }
-  const keyEnvelope =
-    secrets && options.keysPassphrase !== undefined
-      ? await sealSecrets(
-          {
-            jwt: secrets.jwt,
-            ownerHash: secrets.ownerHash,
-            encryptionKeys: keyringSpec(secrets.keyring),
-          },
-          options.keysPassphrase,
-        )
-      : null;
+  const keys: BackupSecrets | null = secrets
+    ? backupSecretsSchema.parse({
+        jwt: secrets.jwt,
+        ownerHash: secrets.ownerHash,
+        encryptionKeys: keyringSpec(secrets.keyring),
+      })
+    : null;
 
-  const writer = await createArchiveWriter(options.out);
+  const writer = await createArchiveWriter(options.out, options.passphrase);
   const staging = await mkdtemp(
     path.join(path.dirname(path.resolve(options.out)), '.candor-backup-'),
   );
@@ -226,9 +237,7 @@ export async function createBackup(config: Config, options: BackupOptions): Prom
     for (const key of missing) {
       options.log(`Warning: evidence file ${key} is named by a report but missing from storage.`);
     }
-    if (keyEnvelope) {
-      await writer.addBuffer(KEYS_ENTRY, Buffer.from(JSON.stringify(keyEnvelope, null, 2)));
-    }
+    if (keys) await writer.addBuffer(KEYS_ENTRY, Buffer.from(JSON.stringify(keys)));
     const summary: BackupSummary = {
       database: part.manifest,
       evidence: {
@@ -239,11 +248,10 @@ export async function createBackup(config: Config, options: BackupOptions): Prom
         missing,
       },
       keyIds: part.keyIds,
-      hasKeys: keyEnvelope !== null,
+      hasKeys: keys !== null,
     };
     await writer.finish((entries) => ({
-      format: 'candor-backup',
-      version: 1,
+      ...FORMAT,
       createdAt: new Date().toISOString(),
       software: { node: process.version },
       ...summary,
@@ -255,7 +263,7 @@ export async function createBackup(config: Config, options: BackupOptions): Prom
       database: part.manifest.driver,
       rows: part.manifest.tables.reduce((sum, table) => sum + table.rows, 0),
       evidence_files: evidence.files,
-      has_keys: keyEnvelope !== null,
+      has_keys: keys !== null,
     };
     if (postgres) await recordOperation(postgres, 'operations.backup_made', details);
     else await recordOnPglite(config, 'operations.backup_made', details);

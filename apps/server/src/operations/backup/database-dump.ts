@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder } from '../../db/client';
 import { OperationError } from '../operation-error';
@@ -68,11 +69,21 @@ export async function describeTables(session: SqlSession): Promise<TableEntry[]>
  * not transactional: their values are read after the tables, so they are at or past every id
  * the tables hold.
  */
-export async function exportTables(session: SqlSession, dir: string): Promise<LogicalDump> {
+export async function exportTables(
+  session: SqlSession,
+  dir: string,
+  /** Each file passes through it (a backup seals them); `bytes` is the table's size before. */
+  options: {
+    through?: () => Promise<Duplex>;
+    onTable?: (name: string, bytes: number) => void;
+  } = {},
+): Promise<LogicalDump> {
   await mkdir(path.join(dir, 'database'), { recursive: true, mode: 0o700 });
   const tables: TableEntry[] = [];
   for (const table of await listTables(session)) {
-    await session.copyOut(table.name, table.columns, tableFile(dir, table.name));
+    const file = tableFile(dir, table.name);
+    const bytes = await session.copyOut(table.name, table.columns, file, options.through);
+    options.onTable?.(table.name, bytes);
     tables.push({ ...table, rows: await countOf(session, table.name) });
   }
   const sequenceNames = await session.query<{ name: string }>(

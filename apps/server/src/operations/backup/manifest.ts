@@ -31,7 +31,7 @@ export const manifestSchema = z.object({
   }),
   /** Ids of the encryption keys the stored data was sealed with: a restore needs all of them. */
   keyIds: z.array(z.string()),
-  /** Whether the secrets are in the archive (sealed with the passphrase). */
+  /** Whether the server's secrets are in the archive (`keys.json`). */
   hasKeys: z.boolean(),
   entries: z.array(entrySchema),
 });

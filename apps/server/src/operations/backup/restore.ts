@@ -18,16 +18,16 @@ import type { FileStorage } from '../../lib/storage';
 import { insertAuditEntry } from '../../modules/audit/audit.repository';
 import { openMigratedDatabase } from '../../runtime';
 import { OperationError } from '../operation-error';
-import { KEYS_ENTRY, unpackArchive } from './archive';
+import { unpackArchive } from './archive';
 import { pgliteDir } from './backup';
+import { type BackupSecrets, readBackupSecrets } from './backup-secrets';
 import { checkRowCounts, exportTables, type LogicalDump, loadTables } from './database-dump';
-import { type BackupSecrets, keyEnvelopeSchema, openSecrets } from './key-envelope';
 import { type Manifest, manifestSchema, PGLITE_DUMP_ENTRY } from './manifest';
 import { openPostgresSession, pgliteSession, type SqlSession } from './sql-session';
 
 export type RestoreOptions = {
   file: string;
-  /** Asked only when the archive holds keys. */
+  /** The archive's passphrase: asked before anything is read. */
   passphrase: () => Promise<string>;
   log: (message: string) => void;
 };
@@ -76,24 +76,34 @@ function holdsKeys(configured: Secrets['keyring'], archived: Secrets['keyring'])
 }
 
 /**
- * The secrets the restored data needs: the archive's (opened with the passphrase) or, for a
+ * The secrets the restored data needs: the archive's (its `keys.json`) or, for a
  * backup made without keys, the ones configured here. Keys configured here that differ from the
  * archive's are refused: the restored reports would not open or their reporters would lose
  * them. Answers the archive's secrets to write as secrets.json when none are configured.
  */
-async function chooseSecrets(
+function chooseSecrets(
   config: Config,
   manifest: Manifest,
-  staging: string,
-  passphrase: () => Promise<string>,
-): Promise<{ secrets: Secrets; toWrite: BackupSecrets | null }> {
+  keys: Buffer | null,
+): { secrets: Secrets; toWrite: BackupSecrets | null } {
   const configured = findSecrets(config);
   let result: { secrets: Secrets; toWrite: BackupSecrets | null };
   if (manifest.hasKeys) {
-    const envelope = keyEnvelopeSchema.parse(
-      JSON.parse(await readFile(path.join(staging, KEYS_ENTRY), 'utf8')),
-    );
-    const opened = await openSecrets(envelope, await passphrase());
+    if (!keys) {
+      throw new OperationError(
+        'The archive is damaged or is not a Candor backup (its manifest names keys it does not ' +
+          'hold). Nothing was restored.',
+      );
+    }
+    let opened: BackupSecrets;
+    try {
+      opened = readBackupSecrets(keys);
+    } catch {
+      throw new OperationError(
+        'The archive is damaged or is not a Candor backup (its keys are not readable). ' +
+          'Nothing was restored.',
+      );
+    }
     const archived: Secrets = {
       jwt: opened.jwt,
       ownerHash: opened.ownerHash,
@@ -272,14 +282,20 @@ export async function restoreBackup(config: Config, options: RestoreOptions): Pr
   let storage: FileStorage | undefined;
   let isDatabaseWritten = false;
   try {
-    const manifest = await unpackArchive(options.file, staging, manifestSchema);
+    const passphrase = await options.passphrase();
+    const { manifest, keys } = await unpackArchive(
+      options.file,
+      staging,
+      manifestSchema,
+      passphrase,
+    );
     options.log(
       `Archive checked: ${manifest.entries.length} entries, made ${manifest.createdAt} from ` +
         `${manifest.database.driver === 'pglite' ? 'an embedded database' : 'PostgreSQL'}.`,
     );
     storage = await createStorage(config);
     await checkTargets(config, storage);
-    const { secrets, toWrite } = await chooseSecrets(config, manifest, staging, options.passphrase);
+    const { secrets, toWrite } = chooseSecrets(config, manifest, keys);
 
     for (const entry of manifest.entries) {
       if (!entry.path.startsWith('evidence/')) continue;
