@@ -76,13 +76,17 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
       id: fieldId(name),
       error: errorOf(name),
     }),
-    /** Shows the `{field: [messages]}` of a 400 answer beside the fields. */
-    showServerErrors(error: unknown) {
+    /**
+     * Shows the `{field: [messages]}` of a 400 answer beside the fields. Returns whether it
+     * placed any: the form's state only shows them on the next render.
+     */
+    showServerErrors(error: unknown): boolean {
       const errors = Object.entries(fieldErrors(error));
       for (const [name, message] of errors) {
         form.setError(name, { type: 'server', message });
       }
       if (errors.length > 0) setFailedAttempts((count) => count + 1);
+      return errors.length > 0;
     },
     /**
      * The form's problems for an error summary, in the order of `labels` (the fields as the form

@@ -29,8 +29,7 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
   const begin = (input: TwoFactorPasswordInput) =>
     start.mutate(input, {
       onError: (error) => {
-        proof.showServerErrors(error);
-        if (!proof.errorOf('password')) {
+        if (!proof.showServerErrors(error)) {
           proof.setMessage({
             tone: 'error',
             text: serverDetail(error) ?? 'Could not start. Please try again.',

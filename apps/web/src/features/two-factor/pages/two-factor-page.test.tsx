@@ -87,6 +87,8 @@ describe('TwoFactorPage', () => {
     await user.type(await screen.findByLabelText('Your current password'), 'a guess');
     await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
     expect(await screen.findByText('Your password is not correct.')).toBeInTheDocument();
+    // Said once, beside the field: not again in a message below the form.
+    expect(screen.getAllByText(/Your password is not correct/)).toHaveLength(1);
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
   });
 
