@@ -187,5 +187,6 @@ await recordResult(
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n'),
+  'Lighthouse, mobile',
 );
 process.exit(0);

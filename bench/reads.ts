@@ -222,5 +222,9 @@ const table = [
       `| ${row.database} | \`${row.target}\` | ${Math.round(row.rate)} | ${Math.round(row.reference)} | ${(row.rate / row.reference).toFixed(2)} | ${row.p99} |`,
   ),
 ].join('\n');
-await recordResult(`Reads against one primary-key select (${label})`, table);
+await recordResult(
+  `Reads against one primary-key select (${label})`,
+  table,
+  'Reads against one primary-key select',
+);
 process.exit(0);

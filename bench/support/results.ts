@@ -11,17 +11,23 @@ export function percentile(samples: readonly number[], p: number): number {
 
 const readme = path.join(import.meta.dirname, '..', 'README.md');
 
-/** Replaces the section `## <title>` of bench/README.md with the latest figures. */
-export async function recordResult(title: string, table: string) {
+/**
+ * Replaces the section `## <title>` of bench/README.md with the latest figures. With `replacing`,
+ * every section whose title starts with it goes too (a bench that labels its runs), so the file
+ * keeps the latest figures of each benchmark; earlier ones are in its git history.
+ */
+export async function recordResult(title: string, table: string, replacing: string = title) {
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const section = `## ${title}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${machine}.\n\n${table}\n`;
-  let text = await readFile(readme, 'utf8').catch(() => '# Benchmarks\n');
-  const start = text.indexOf(`## ${title}\n`);
-  if (start === -1) {
-    text = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const next = text.indexOf('\n## ', start + 1);
-    text = `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next)}`;
-  }
-  await writeFile(readme, text);
+  const text = await readFile(readme, 'utf8').catch(() => '# Benchmarks\n');
+  const [head = '', ...sections] = text.split(/^(?=## )/m);
+  const isReplaced = (part: string) => {
+    const heading = part.slice(3, part.indexOf('\n')).trimEnd();
+    return heading === title || heading.startsWith(replacing);
+  };
+  const at = sections.findIndex(isReplaced);
+  const kept = sections.filter((part) => !isReplaced(part));
+  kept.splice(at === -1 ? kept.length : at, 0, section);
+  const parts = [head, ...kept].map((part) => `${part.trimEnd()}\n`);
+  await writeFile(readme, parts.join('\n'));
 }
