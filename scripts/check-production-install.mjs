@@ -95,6 +95,9 @@ async function main() {
   rmSync(path.join(clone, 'node_modules', 'tsx'), { recursive: true, force: true });
   console.log('removed tsx from the clone: production runs plain Node');
 
+  step('the Node.js the scripts run on (the optional node-linux-* dependency, README)');
+  run('npm', ['exec', '--', 'node', 'scripts/node-version.mjs'], { cwd: clone });
+
   step('npm run db:migrate (builds the server first)');
   run('npm', ['run', 'db:migrate', '--silent'], { cwd: clone, env: serverEnv });
   check(existsSync(path.join(clone, 'apps/server/dist/main.js')), 'the server was built');

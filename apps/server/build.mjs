@@ -37,7 +37,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.12',
   sourcemap: true,
   plugins: [externalPackages],
   logLevel: 'warning',

@@ -4,12 +4,20 @@ import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/accounts
 import type { AuthState } from '../modules/accounts/caller';
 import { resolveAccessToken } from '../modules/accounts/caller.service';
 
-/** A bearer token from the Authorization header, or null. */
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
+/**
+ * What a signed-out client may send in place of a token: the original product's own frontend
+ * sends `Authorization: Bearer null`. Each means no token, so a route anyone may call answers
+ * as it does without the header, and a route that needs a token answers 401 as without one.
+ */
+const NO_TOKEN = new Set(['', 'null', 'undefined']);
+
+/** A bearer token from the Authorization header, or null when there is none. */
+export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+  const match = /^bearer(?:\s+(.*))?$/i.exec(header.trim());
+  if (!match) return null;
+  const token = (match[1] ?? '').trim();
+  return NO_TOKEN.has(token) ? null : token;
 }
 
 /** Requests that never change an account: every other one may. */
@@ -34,7 +42,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as AuthState);
   app.addHook('onRequest', async (request) => {
     request.auth = { user: null, invalid: false };
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     if (!token) return;
     const resolved = await resolveAccessToken(ctx, token);
     if (resolved) request.auth.user = resolved.user;

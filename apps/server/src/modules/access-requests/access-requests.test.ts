@@ -71,6 +71,21 @@ describe('POST /api/accounts/admin-access-request/', () => {
     expect(JSON.stringify(row)).not.toContain((created.claim_code as string).replaceAll('-', ''));
   });
 
+  it.each(['Bearer null', 'Bearer undefined', 'Bearer ', 'Bearer'])(
+    'takes %j from a signed-out client as no token',
+    async (authorization) => {
+      const response = await apply(t, application(), { authorization });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().claim_code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    },
+  );
+
+  it('still refuses a token that is given but not valid', async () => {
+    const response = await apply(t, application(), { authorization: 'Bearer not.a.jwt' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Given token not valid for any token type' });
+  });
+
   it('refuses a second pending request from the same account', async () => {
     const user = await createUser(t);
     await applyOk(t, application(), user.headers);

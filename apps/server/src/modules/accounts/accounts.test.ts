@@ -376,6 +376,19 @@ describe('/api/accounts/profile/', () => {
     expect(bad.json()).toEqual({ detail: 'Given token not valid for any token type' });
   });
 
+  it.each(['Bearer null', 'Bearer undefined', 'Bearer '])(
+    'answers 401 to %j, as without a token',
+    async (authorization) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/accounts/profile/',
+        headers: { authorization },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    },
+  );
+
   it('refuses a token signed with another secret', async () => {
     const other = await buildTestApp({
       env: { JWT_SECRET: 'another-secret-that-is-long-enough-9876543210' },
