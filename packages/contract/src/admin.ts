@@ -133,18 +133,3 @@ export const acknowledgeReportInputSchema = z.strictObject({
     .transform((value) => (value ? value : undefined)),
 });
 export type AcknowledgeReportInput = z.input<typeof acknowledgeReportInputSchema>;
-
-/**
- * `GET /api/admin/waiting/` (superuser): open reports whose only administrator in scope filed
- * them, so nobody may handle them until another administrator joins (README "Conflict of
- * interest"). Neither the title nor the reporter: the superuser does not administer them.
- */
-export const waitingReportSchema = z.object({
-  reference: z.string(),
-  /** The organisation it was sent to; null for the platform's administrators. */
-  organization_name: z.string().nullable(),
-  status: z.enum(['pending', 'under_review']),
-  /** The UTC day it was filed. */
-  submitted_on: z.string(),
-});
-export type WaitingReport = z.infer<typeof waitingReportSchema>;

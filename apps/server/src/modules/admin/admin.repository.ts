@@ -1,6 +1,18 @@
 import type { AdminReportOrder } from '@candor/contract/admin';
 import type { ReportCategory, ReportStatus } from '@candor/contract/enums';
-import { and, asc, count, desc, eq, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -26,8 +38,11 @@ export type AdminReportFilter = {
   ids?: number[];
   /** Only reports whose next legal deadline is before this instant. */
   overdueAt?: Date;
-  /** Leaves out the reports this admin filed, identified or anonymous (their sealed index). */
-  notFiledBy?: Filer;
+  /**
+   * A platform admin's scope also holds these organisations' reports: those every administrator
+   * of their organisation filed (report-access.ts `isPlatformsToHandle`).
+   */
+  platformIds?: number[];
 };
 
 /** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
@@ -66,8 +81,7 @@ type FilterParams = {
   ids?: number[];
   /** ISO instant: a Date would travel in the server's time zone. */
   overdueAt?: string;
-  filerId?: number;
-  filerAnonymousIds?: number[];
+  platformIds?: number[];
 };
 
 const filterParamNames = [
@@ -77,8 +91,7 @@ const filterParamNames = [
   'priority',
   'ids',
   'overdueAt',
-  'filerId',
-  'filerAnonymousIds',
+  'platformIds',
 ] as const satisfies readonly (keyof FilterParams)[];
 
 function paramsOf(filter: AdminReportFilter): FilterParams {
@@ -89,8 +102,7 @@ function paramsOf(filter: AdminReportFilter): FilterParams {
     priority: filter.priority,
     ids: filter.ids,
     overdueAt: filter.overdueAt?.toISOString(),
-    filerId: filter.notFiledBy?.userId,
-    filerAnonymousIds: filter.notFiledBy?.anonymousIds,
+    platformIds: filter.organizationId === null ? filter.platformIds : undefined,
   };
 }
 
@@ -106,16 +118,15 @@ function conditionsOf(
   return and(
     has('organizationId')
       ? sql`${reports.organizationId} = ${value('organizationId')}`
-      : scopeOf(null),
+      : has('platformIds')
+        ? sql`(${scopeOf(null)} or ${reports.id} = any(${value('platformIds')}::int[]))`
+        : scopeOf(null),
     has('status') ? sql`${reports.status} = ${value('status')}` : undefined,
     has('category') ? sql`${reports.category} = ${value('category')}` : undefined,
     has('priority') ? sql`${reports.priorityFlag} = ${value('priority')}` : undefined,
     has('ids') ? sql`${reports.id} = any(${value('ids')}::int[])` : undefined,
     has('overdueAt')
       ? sql`${reports.nextDeadlineAt} < ${value('overdueAt')}::timestamptz`
-      : undefined,
-    has('filerId')
-      ? sql`${reports.ownerUserId} is distinct from ${value('filerId')}::int and not (${reports.id} = any(${value('filerAnonymousIds')}::int[]))`
       : undefined,
   );
 }
@@ -303,10 +314,18 @@ export type ReportGroup = {
 function analyticsStatement(forPlatform: boolean) {
   return preparedQuery((db) => {
     const organizationId = sql.placeholder('organizationId');
+    const platformIds = sql`${sql.placeholder('platformIds')}::int[]`;
     const groupScope = forPlatform
       ? sql`(${reportCounts.organizationKey} = 0 or ${reportCounts.organizationKey} in ${unadministeredOrganizationIds()})`
       : sql`${reportCounts.organizationKey} = ${organizationId}`;
-    const scope = forPlatform ? scopeOf(null) : sql`${reports.organizationId} = ${organizationId}`;
+    const scope = forPlatform
+      ? sql`(${scopeOf(null)} or ${reports.id} = any(${platformIds}))`
+      : sql`${reports.organizationId} = ${organizationId}`;
+    // The platform's also counts, one by one, the organisations' reports it handles.
+    const handled = forPlatform
+      ? sql`union all select ${reports.status}, ${reports.category}, ${reports.priorityFlag},
+          ${reports.isAnonymous}, 1 from ${reports} where ${reports.id} = any(${platformIds})`
+      : sql``;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
     const since = sql`${sql.placeholder('since')}::timestamptz`;
     const recent = sql`${reports.submittedAt} >= ${since}`;
@@ -333,10 +352,12 @@ function analyticsStatement(forPlatform: boolean) {
     const query = db
       .select({
         groups: sql<ReportGroup[]>`(select coalesce(json_agg(g), '[]'::json) from (
-          select ${reportCounts.status} as status, ${reportCounts.category} as category,
-            ${reportCounts.priorityFlag} as priority, ${reportCounts.isAnonymous} as anonymous,
-            sum(${reportCounts.total})::int as total
-          from ${reportCounts} where ${groupScope}
+          select status, category, priority, anonymous, sum(total)::int as total from (
+            select ${reportCounts.status} as status, ${reportCounts.category} as category,
+              ${reportCounts.priorityFlag} as priority, ${reportCounts.isAnonymous} as anonymous,
+              ${reportCounts.total} as total
+            from ${reportCounts} where ${groupScope}
+            ${handled}) counted
           group by 1, 2, 3, 4) g)`,
         acknowledgementsDue: clock.acknowledgementsDue,
         acknowledgedOnTime: clock.acknowledgedOnTime,
@@ -365,11 +386,12 @@ export async function countAnalytics(
   db: Executor,
   organizationId: number | null,
   window: { since: Date; now: Date },
+  platformIds: number[] = [],
 ) {
   const times = { since: window.since.toISOString(), now: window.now.toISOString() };
   const [row] =
     organizationId === null
-      ? await platformAnalytics(db).execute(times)
+      ? await platformAnalytics(db).execute({ ...times, platformIds })
       : await organizationAnalytics(db).execute({ ...times, organizationId });
   return {
     groups: row?.groups ?? [],
@@ -384,42 +406,43 @@ export async function countAnalytics(
 }
 
 /**
- * Scopes with exactly one active administrator, and who (`organizationId` null: the platform's).
- * A report that administrator filed has nobody to handle it.
+ * Organisations with exactly one active administrator, and who. A report that administrator
+ * filed has nobody in its organisation to handle it: the platform's administrators do.
  */
-export async function findSoleAdmins(
+export async function findSoleOrganizationAdmins(
   db: Executor,
-): Promise<{ organizationId: number | null; adminId: number }[]> {
+): Promise<{ organizationId: number; id: number; ownerSalt: string }[]> {
   const rows = await db
-    .select({ organizationId: users.organizationId, adminId: sql<number>`min(${users.id})` })
+    .select({
+      organizationId: users.organizationId,
+      id: sql<number>`min(${users.id})`,
+      ownerSalt: sql<string>`min(${users.ownerSalt}::text)`,
+    })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), isNotNull(users.organizationId)))
     .groupBy(users.organizationId)
     .having(sql`count(*) = 1`);
-  return rows.map((row) => ({ organizationId: row.organizationId, adminId: Number(row.adminId) }));
+  return rows.map((row) => ({
+    organizationId: Number(row.organizationId),
+    id: Number(row.id),
+    ownerSalt: row.ownerSalt,
+  }));
 }
 
-/** The open reports in a scope that one account filed, identified or anonymous (sealed index). */
-export async function findOpenReportsFiledBy(
+/** The reports of an organisation one account filed, identified or anonymous (sealed index). */
+export async function findReportIdsFiledBy(
   db: Executor,
-  organizationId: number | null,
-  filer: Filer,
-) {
-  return db
-    .select({
-      reference: reports.reference,
-      status: reports.status,
-      submittedAt: reports.submittedAt,
-      organizationName: organizations.name,
-    })
+  organizationId: number,
+  filer: { userId: number; anonymousIds: number[] },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: reports.id })
     .from(reports)
-    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
     .where(
       and(
-        scopeOf(organizationId),
-        sql`${reports.status} in ('pending', 'under_review')`,
+        eq(reports.organizationId, organizationId),
         sql`(${reports.ownerUserId} = ${filer.userId} or ${idIn(filer.anonymousIds)})`,
       ),
-    )
-    .orderBy(asc(reports.submittedAt), asc(reports.id));
+    );
+  return rows.map((row) => row.id);
 }

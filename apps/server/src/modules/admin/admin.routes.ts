@@ -5,7 +5,6 @@ import {
   adminReportsQuerySchema,
   analyticsSchema,
   updateReportStatusInputSchema,
-  waitingReportSchema,
 } from '@candor/contract/admin';
 import { listOrPageOf } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
@@ -31,19 +30,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listReports(ctx, requireAdmin(request), request.query),
-  );
-
-  app.get(
-    '/waiting/',
-    {
-      onRequest: guards.superuser,
-      schema: {
-        tags,
-        summary: 'Reports no administrator has acknowledged in time',
-        response: { 200: waitingReportSchema.array() },
-      },
-    },
-    async () => service.listWaitingReports(ctx),
   );
 
   app.get(

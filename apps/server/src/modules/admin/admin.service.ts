@@ -6,7 +6,6 @@ import {
   type Analytics,
   adminStatusTargets,
   DEFAULT_ADMIN_PAGE_SIZE,
-  type WaitingReport,
 } from '@candor/contract/admin';
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { requestedPage } from '@candor/contract/pagination';
@@ -83,12 +82,10 @@ export async function filterOf(
   query: Omit<AdminReportsQuery, 'limit' | 'offset' | 'order'>,
 ): Promise<repo.AdminReportFilter> {
   const filter: repo.AdminReportFilter = {
+    // Every report in scope, those the admin filed too, looking like any other: only the
+    // actions on those are refused (README "Conflict of interest").
     organizationId: admin.organizationId,
-    // Their own reports are handled by another administrator (README "Conflict of interest").
-    notFiledBy: {
-      userId: admin.id,
-      anonymousIds: await ownAnonymousReportIds(ctx, ctx.db, admin.id),
-    },
+    platformIds: admin.organizationId === null ? await platformReportIds(ctx) : undefined,
     status: query.status === 'all' ? undefined : query.status,
     category: query.category === 'all' ? undefined : query.category,
     priority:
@@ -149,10 +146,12 @@ async function countAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analyti
   const now = ctx.clock.now();
   const since = new Date(now);
   since.setUTCFullYear(since.getUTCFullYear() - 1);
-  const { groups, deadlines } = await repo.countAnalytics(ctx.db, admin.organizationId, {
-    since,
-    now,
-  });
+  const { groups, deadlines } = await repo.countAnalytics(
+    ctx.db,
+    admin.organizationId,
+    { since, now },
+    admin.organizationId === null ? await platformReportIds(ctx) : [],
+  );
   const analytics: Analytics = {
     deadlines,
     total_reports: 0,
@@ -331,24 +330,20 @@ export async function acknowledgeReport(
 }
 
 /**
- * Open reports nobody may handle: filed by the only administrator of their scope (README
- * "Conflict of interest"). For the superuser, who can bring in another administrator.
+ * The organisations' reports the platform's administrators handle because every administrator
+ * of their organisation filed them: its only administrator did (report-access.ts
+ * `isPlatformsToHandle`). Found with the secret (an anonymous report's tag), never stored, so
+ * no row says that an organisation's administrator filed a report.
  */
-export async function listWaitingReports(ctx: AppContext): Promise<WaitingReport[]> {
-  const waiting: WaitingReport[] = [];
-  for (const { organizationId, adminId } of await repo.findSoleAdmins(ctx.db)) {
-    const rows = await repo.findOpenReportsFiledBy(ctx.db, organizationId, {
-      userId: adminId,
-      anonymousIds: await ownAnonymousReportIds(ctx, ctx.db, adminId),
-    });
-    for (const row of rows) {
-      waiting.push({
-        reference: row.reference,
-        organization_name: row.organizationName,
-        status: row.status as WaitingReport['status'],
-        submitted_on: row.submittedAt.toISOString().slice(0, 10),
-      });
-    }
+export async function platformReportIds(ctx: AppContext): Promise<number[]> {
+  const ids: number[] = [];
+  for (const admin of await repo.findSoleOrganizationAdmins(ctx.db)) {
+    ids.push(
+      ...(await repo.findReportIdsFiledBy(ctx.db, admin.organizationId, {
+        userId: admin.id,
+        anonymousIds: await ownAnonymousReportIds(ctx, ctx.db, admin.id),
+      })),
+    );
   }
-  return waiting.sort((a, b) => a.submitted_on.localeCompare(b.submitted_on));
+  return ids;
 }

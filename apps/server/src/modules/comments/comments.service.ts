@@ -7,7 +7,12 @@ import {
 } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
-import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
+import {
+  BadRequestError,
+  FieldValidationError,
+  ForbiddenError,
+  NotFoundError,
+} from '../../lib/errors';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { recordClockEvents } from '../deadlines/deadlines.service';
@@ -16,6 +21,7 @@ import {
   accessTo,
   loadAccessibleReport,
   notifyReportAdmins,
+  OWN_REPORT_REFUSAL,
   reporterTarget,
 } from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.repository';
@@ -120,12 +126,14 @@ export async function listMessages(
       const thread = await repo.findThread(ctx.db, reportId);
       if (!thread) throw new NotFoundError();
       const { report, messages } = thread;
-      const { isOwner, isAdmin } = await accessTo(ctx, user, report, 'owner-or-admin');
+      const { isOwner, isAdmin, inScope } = await accessTo(ctx, user, report, 'owner-or-admin');
       const viewer = { user, isOwner, isAdmin };
       const lastId = messages.reduce((max, message) => Math.max(max, message.id), 0);
       // The admin's list marks what came from the reporter since this (README "Triage"). Nobody's
       // reading is recorded but an administrator's: a reporter's would tie them to the report.
-      if (isAdmin && !isOwner && lastId > 0) {
+      // An administrator reading a report in their list is recorded alike, whoever filed it, so
+      // their list's unread counts fall as any colleague's do (README "Conflict of interest").
+      if (inScope && lastId > 0) {
         await repo.markThreadRead(ctx.db, { userId: user.id, reportId, lastMessageId: lastId });
       }
       return messages
@@ -143,12 +151,14 @@ export async function postMessage(
   voice: VoiceUpload | null = null,
 ): Promise<ReportMessage> {
   requireTextOrVoice(input.message, voice);
-  const { report, isOwner, isAdmin } = await loadAccessibleReport(
+  const { report, isOwner, isAdmin, inScope } = await loadAccessibleReport(
     ctx,
     user,
     reportId,
     'owner-or-admin',
   );
+  // A note on a report in their list that is not theirs to handle: the neutral refusal.
+  if (input.is_internal && inScope && !isAdmin) throw new ForbiddenError(OWN_REPORT_REFUSAL);
   if (input.is_internal && !isAdmin) {
     throw new FieldValidationError({
       is_internal: ['Only administrators can write internal notes.'],

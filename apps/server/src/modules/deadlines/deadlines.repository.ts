@@ -106,6 +106,8 @@ export type ReminderCandidate = {
   organizationId: number | null;
   organizationName: string | null;
   isAnonymous: boolean;
+  ownerUserId: number | null;
+  ownerHash: string | null;
   due: Date;
 };
 
@@ -137,6 +139,8 @@ export async function findReminderCandidates(
       organizationId: reports.organizationId,
       organizationName: organizations.name,
       isAnonymous: reports.isAnonymous,
+      ownerUserId: reports.ownerUserId,
+      ownerHash: reports.ownerHash,
       due,
     })
     .from(reports)

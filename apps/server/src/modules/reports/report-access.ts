@@ -8,9 +8,9 @@ import {
 } from '../notifications/notifications.service';
 import { isReportOwner } from './owner-index';
 import {
+  findActiveAdmins,
   findAdminIdsInScope,
   findReportById,
-  isUnadministered,
   type ReportRecord,
 } from './reports.repository';
 
@@ -31,16 +31,35 @@ export function inAdminScope(
   return unadministered && user.organizationId === null && report.organizationId !== null;
 }
 
-/** Whether a platform admin's view of the report needs to know its organisation has no admin. */
+type OwnedReport = Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'>;
+
+/**
+ * Whether an organisation's report is the platform administrators' to handle: the organisation
+ * has no active administrator, or every one of them filed it (its sole administrator did). An
+ * administrator never handles a report they filed (README "Conflict of interest"), and a report
+ * nobody in scope may handle goes to the platform, as any other (docs/design.md "Anonymity
+ * design"): no card or list says why.
+ */
+export async function isPlatformsToHandle(
+  ctx: Pick<AppContext, 'db' | 'hash'>,
+  report: OwnedReport,
+  db: Executor = ctx.db,
+): Promise<boolean> {
+  if (report.organizationId === null) return false;
+  const admins = await findActiveAdmins(db, report.organizationId);
+  return admins.every((admin) => isReportOwner(ctx, admin, report));
+}
+
+/** Whether a platform admin's view of an organisation's report needs to know it is theirs. */
 async function isWaitingForPlatform(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'hash'>,
   user: AuthUser,
-  report: Pick<ReportRecord, 'organizationId'>,
+  report: OwnedReport,
 ): Promise<boolean> {
   if (user.role !== 'admin' || user.organizationId !== null || report.organizationId === null) {
     return false;
   }
-  return isUnadministered(ctx.db, report.organizationId);
+  return isPlatformsToHandle(ctx, report);
 }
 
 /**
@@ -57,13 +76,17 @@ export function administersReport(
   return inAdminScope(user, report, unadministered) && !isReportOwner(ctx, user, report);
 }
 
-export const OWN_REPORT_REFUSAL =
-  'You filed this report, so another administrator handles it. You follow it from My Reports, as its reporter.';
+/**
+ * Why an administrator's action on a report in their list is refused when it is not theirs to
+ * handle. It names no reason: colleagues who compare the refusals they get learn nothing of who
+ * filed it (README "Conflict of interest").
+ */
+export const OWN_REPORT_REFUSAL = 'Another administrator handles this report.';
 
 /**
  * A report for an administrator's action (status, acknowledgement). Outside their scope it
- * answers 404 (DESIGN.md 5); their own report answers 403 with the reason, which tells them
- * nothing they do not know, and is never shown to anyone else.
+ * answers 404 (DESIGN.md 5); a report in their list they may not handle (they filed it) answers
+ * 403 with the neutral `OWN_REPORT_REFUSAL`.
  */
 export async function loadAdministeredReport(
   ctx: AppContext,
@@ -82,7 +105,9 @@ export async function loadAdministeredReport(
 /**
  * Tells every admin in a report's scope (its organisation's, or the platform's), in the caller's
  * transaction. Every one of them, the reporter included when they are an admin there: an inbox
- * that lacked the notice would name the author (docs/design.md "Anonymity design").
+ * that lacked the notice would name the author (docs/design.md "Anonymity design"). When every
+ * administrator of its organisation filed it, the platform's administrators, who handle it, are
+ * told as well.
  */
 export async function notifyReportAdmins(
   ctx: Pick<AppContext, 'sealer' | 'hash'>,
@@ -93,14 +118,22 @@ export async function notifyReportAdmins(
     reference: string;
     organizationId: number | null;
     isAnonymous: boolean;
+    ownerUserId: number | null;
+    ownerHash: string | null;
   },
   message: string,
 ): Promise<void> {
-  const admins = await findAdminIdsInScope(tx, report.organizationId);
+  const admins = new Set(await findAdminIdsInScope(tx, report.organizationId));
+  if (report.organizationId !== null) {
+    const own = await findActiveAdmins(tx, report.organizationId);
+    if (own.length > 0 && own.every((admin) => isReportOwner(ctx, admin, report))) {
+      for (const id of await findAdminIdsInScope(tx, null)) admins.add(id);
+    }
+  }
   await createNotifications(
     ctx,
     tx,
-    admins.map((userId) => ({
+    [...admins].map((userId) => ({
       userId,
       aboutAnonymousReport: report.isAnonymous,
       message,
@@ -129,7 +162,16 @@ export function reporterTarget(
   return { reporterOf: report.id };
 }
 
-export type ReportAccess = { report: ReportRecord; isOwner: boolean; isAdmin: boolean };
+/**
+ * `inScope`: the report is in the caller's admin list (their own too, where it looks like any
+ * other, README "Conflict of interest"); `isAdmin`: they may handle it.
+ */
+export type ReportAccess = {
+  report: ReportRecord;
+  isOwner: boolean;
+  isAdmin: boolean;
+  inScope: boolean;
+};
 
 type AccessColumns = Pick<
   ReportRecord,
@@ -145,16 +187,12 @@ export async function accessTo(
   user: AuthUser,
   report: AccessColumns,
   allowed: 'owner' | 'owner-or-admin',
-): Promise<{ isOwner: boolean; isAdmin: boolean }> {
+): Promise<{ isOwner: boolean; isAdmin: boolean; inScope: boolean }> {
   const isOwner = isReportOwner(ctx, user, report);
-  const isAdmin = administersReport(
-    ctx,
-    user,
-    report,
-    await isWaitingForPlatform(ctx, user, report),
-  );
+  const inScope = inAdminScope(user, report, await isWaitingForPlatform(ctx, user, report));
+  const isAdmin = inScope && !isOwner;
   if (!isOwner && (allowed === 'owner' || !isAdmin)) throw new NotFoundError();
-  return { isOwner, isAdmin };
+  return { isOwner, isAdmin, inScope };
 }
 
 /**

@@ -211,20 +211,19 @@ export function unadministeredOrganizationIds(): SQL {
   return sql`(select ${organizations.id} from ${organizations} where not exists (select 1 from ${users} where ${users.organizationId} = ${organizations.id} and ${users.role} = 'admin' and ${users.isActive}))`;
 }
 
-/** Whether the organisation has no active administrator. */
-export async function isUnadministered(db: Executor, organizationId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
+/** The active administrators of an organisation (null: the platform's), with their owner salts. */
+export async function findActiveAdmins(
+  db: Executor,
+  organizationId: number | null,
+): Promise<{ id: number; ownerSalt: string }[]> {
+  const scope =
+    organizationId === null
+      ? isNull(users.organizationId)
+      : eq(users.organizationId, organizationId);
+  return db
+    .select({ id: users.id, ownerSalt: users.ownerSalt })
     .from(users)
-    .where(
-      and(
-        eq(users.organizationId, organizationId),
-        eq(users.role, 'admin'),
-        eq(users.isActive, true),
-      ),
-    )
-    .limit(1);
-  return !row;
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope));
 }
 
 export async function findAdminIdsInScope(

@@ -126,6 +126,8 @@ export async function fileReport(
   const reference = await uniqueReference(ctx);
   const user = filer.kind === 'account' ? filer.user : null;
   const isAnonymous = filer.kind === 'guest' || filer.isAnonymous;
+  const ownerUserId = user && !isAnonymous ? user.id : null;
+  const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
@@ -141,8 +143,8 @@ export async function fileReport(
         isGuest: filer.kind === 'guest',
         // An account attribute: an anonymous report keeps none of its reporter's.
         isPremiumReport: !isAnonymous && user?.plan === 'premium',
-        ownerUserId: user && !isAnonymous ? user.id : null,
-        ownerHash: user && isAnonymous ? ownerTagOf(ctx, user, reference) : null,
+        ownerUserId,
+        ownerHash,
         organizationId: filing.organizationId,
         evidenceKey: evidence?.key ?? null,
         evidenceMime: evidence?.mime ?? null,
@@ -164,6 +166,8 @@ export async function fileReport(
           reference,
           organizationId: filing.organizationId,
           isAnonymous,
+          ownerUserId,
+          ownerHash,
         },
         fields.priority_flag
           ? 'A new priority report was submitted.'

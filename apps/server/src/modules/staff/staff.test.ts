@@ -216,9 +216,11 @@ describe('revoking administrator access', () => {
     );
     expect(titles).toContain(title);
 
-    // Once the organisation has an administrator again, its reports are theirs alone.
+    // Once the organisation has an administrator again, its reports are theirs alone. (Not the
+    // new administrator's own: those are still the platform's, anonymity/colleague.test.ts.)
+    const colleague = await createUser(t, { organizationId });
     await call(superuser, 'POST', `/api/staff/organizations/${organizationId}/admins/`, {
-      user_id: member.id,
+      user_id: colleague.id,
     });
     expect((await call(platformAdmin, 'GET', `/api/reports/${before.id}/`)).statusCode).toBe(404);
   });

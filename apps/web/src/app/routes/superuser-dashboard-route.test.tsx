@@ -43,46 +43,13 @@ const render = () => renderPage(<SuperuserDashboardRoute />, { path: '/superuser
 describe('SuperuserDashboardRoute', () => {
   beforeEach(() => tokenStorage.save(accessToken({ role: 'admin', is_superuser: true }), 'r1'));
 
-  it('lists the reports waiting for another administrator, without their titles or reporters', async () => {
-    mockFetch({
-      'GET /api/accounts/admin-access-review/': { body: [] },
-      'GET /api/admin/waiting/': {
-        body: [
-          {
-            reference: 'CND-7K3Q-9XW2-M4TD',
-            organization_name: 'Hillside School',
-            status: 'pending',
-            submitted_on: '2026-11-20',
-          },
-        ],
-      },
-    });
+  it('has no card about reports an organisation cannot handle: none names its administrator', async () => {
+    const { calls } = mockFetch({ 'GET /api/accounts/admin-access-review/': { body: [] } });
     render();
-    const card = await screen.findByRole('region', {
-      name: 'Reports waiting for another administrator',
-    });
-    expect(await within(card).findByText('CND-7K3Q-9XW2-M4TD')).toBeInTheDocument();
-    expect(card).toHaveTextContent('Hillside School');
-    expect(card).toHaveTextContent('Pending');
-    expect(within(card).getByText(/Filed/).querySelector('time')).toHaveAttribute(
-      'datetime',
-      '2026-11-20',
-    );
-    expect(card).toHaveTextContent('Approve another administrator');
-  });
-
-  it('says when no report is waiting for another administrator', async () => {
-    mockFetch({
-      'GET /api/accounts/admin-access-review/': { body: [] },
-      'GET /api/admin/waiting/': { body: [] },
-    });
-    render();
-    const card = await screen.findByRole('region', {
-      name: 'Reports waiting for another administrator',
-    });
-    expect(
-      await within(card).findByText(/None\. Every open report has an administrator/),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No new access requests at this time.')).toBeInTheDocument();
+    expect(screen.queryByText(/waiting for another administrator/i)).toBeNull();
+    expect(screen.queryByText(/only administrator/i)).toBeNull();
+    expect(calls.map((call) => call.key).filter((key) => key.includes('/waiting/'))).toEqual([]);
   });
 
   it('lists pending requests with username, justification and submitted time', async () => {

@@ -1,5 +1,4 @@
 import { SuperuserDashboardPage } from '@/features/access-requests/pages/superuser-dashboard-page';
-import { WaitingReportsCard } from '@/features/admin/components/waiting-reports-card';
 import { AuditChainCard } from '@/features/audit/components/audit-chain-card';
 import { AuditLogTable } from '@/features/audit/components/audit-log-table';
 import { ContactInbox } from '@/features/contact/components/contact-inbox';
@@ -13,8 +12,7 @@ const extraTabs = [
 ];
 
 /**
- * /superuser-dashboard: the audit chain's state and the reports waiting for another administrator;
- * which staff have not set up two-factor authentication; access requests, staff, the contact
+ * /superuser-dashboard: the audit chain's state; which staff have not set up two-factor authentication; access requests, staff, the contact
  * inbox and the audit log.
  */
 export function SuperuserDashboardRoute() {
@@ -24,7 +22,6 @@ export function SuperuserDashboardRoute() {
       overview={
         <>
           <AuditChainCard />
-          <WaitingReportsCard />
           <StaffTwoFactorCard />
         </>
       }

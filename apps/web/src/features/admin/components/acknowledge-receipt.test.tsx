@@ -42,13 +42,13 @@ describe('AcknowledgeReceipt', () => {
     const { calls } = mockFetch({
       'POST /api/admin/reports/41/acknowledge/': {
         status: 403,
-        body: { detail: 'You filed this report, so another administrator handles it.' },
+        body: { detail: 'Another administrator handles this report.' },
       },
     });
     renderPage(<AcknowledgeReceipt report={reportFixture()} onAcknowledged={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Acknowledge receipt' }));
     expect(
-      await screen.findByText('You filed this report, so another administrator handles it.'),
+      await screen.findByText('Another administrator handles this report.'),
     ).toBeInTheDocument();
     const posted = calls.find((call) => call.key === 'POST /api/admin/reports/41/acknowledge/');
     expect(JSON.parse(String(posted?.init.body))).toEqual({});

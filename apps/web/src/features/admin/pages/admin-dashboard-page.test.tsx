@@ -171,6 +171,26 @@ describe('AdminDashboardPage', () => {
     expect(within(dialog).getByLabelText('Message to the reporter')).not.toHaveValue('');
   });
 
+  it('shows a report another administrator handles like any other, and says so when its action is refused', async () => {
+    mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': {
+        body: { count: 1, results: [adminReportFixture({ id: 6, title: 'Six' })] },
+      },
+      'PATCH /api/admin/reports/6/update/': {
+        status: 403,
+        body: { detail: 'Another administrator handles this report.' },
+      },
+    });
+    renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Review' }));
+    expect(
+      await screen.findByText(
+        'Failed to update report status. Error: Another administrator handles this report.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('asks for a message to the reporter before resolving or rejecting, and sends it with the decision', async () => {
     const { calls } = mockFetch({
       'GET /api/admin/analytics/': { body: analytics },
