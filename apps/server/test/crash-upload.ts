@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
-import type { FileStorage } from '../src/lib/storage';
+import { createLocalStorage, type FileStorage } from '../src/lib/storage';
+import { uniqueName } from './factories';
+import { httpClient } from './http-client';
 import { multipart } from './reports';
-import type { ServerProcess } from './server-process';
+import { type ServerProcess, startServerProcess } from './server-process';
 
 /** A photo with a file to store: what a report filed while its server dies carries. */
 export const crashPhoto = readFileSync(
@@ -55,4 +57,19 @@ export async function storedKeys(storage: FileStorage) {
 /** The keys of finished files in the storage. */
 export async function finishedKeys(storage: FileStorage) {
   return (await storedKeys(storage)).filter((key) => !key.endsWith('.partial'));
+}
+
+/**
+ * A server process started with `env`, its upload folder, and a filer signed in to it; `running`
+ * keeps the process so the test can kill whatever is left at its end.
+ */
+export async function serverWithFiler(env: Record<string, string>, running: Set<ServerProcess>) {
+  const storage = createLocalStorage(path.join(env.DATA_DIR as string, 'uploads'));
+  const server = await startServerProcess(env);
+  running.add(server);
+  const client = httpClient(server.httpBase);
+  const name = uniqueName('crash');
+  await client.register(name, 'a-passphrase-for-crashing');
+  const token = (await client.login(name, 'a-passphrase-for-crashing'))?.access as string;
+  return { server, storage, token, name };
 }

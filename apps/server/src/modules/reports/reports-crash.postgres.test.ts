@@ -1,19 +1,12 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
-import { finishedKeys, readAnswer, sendUpload } from '../../../test/crash-upload';
-import { uniqueName } from '../../../test/factories';
-import { httpClient } from '../../../test/http-client';
+import { finishedKeys, readAnswer, sendUpload, serverWithFiler } from '../../../test/crash-upload';
 import { openLockHolder, untilLockWaiters } from '../../../test/pg-locks';
-import {
-  type ServerProcess,
-  sharedServerEnv,
-  startServerProcess,
-} from '../../../test/server-process';
+import { type ServerProcess, sharedServerEnv } from '../../../test/server-process';
 import { reports } from '../../db/schema';
-import { createLocalStorage, type FileStorage } from '../../lib/storage';
+import type { FileStorage } from '../../lib/storage';
 import { removeOrphanEvidence } from './evidence-cleanup';
 
 // The two moments around a report's commit, each forced rather than left to a race: a server
@@ -36,17 +29,11 @@ afterAll(async () => {
 });
 
 /** A server process on the run's database, with its own upload folder, and a signed-in filer. */
-async function serverWithFiler() {
+async function startFiling() {
   const env = sharedServerEnv(t.config, process.env.TEST_DATABASE_URL as string);
   // No scheduled job of its own may wait on the lock in place of the report.
   env.SCHEDULER_TICK_SECONDS = '0';
-  const storage = createLocalStorage(path.join(env.DATA_DIR as string, 'uploads'));
-  const server = await startServerProcess(env);
-  running.add(server);
-  const client = httpClient(server.httpBase);
-  const name = uniqueName('crash');
-  await client.register(name, 'a-passphrase-for-crashing');
-  const token = (await client.login(name, 'a-passphrase-for-crashing'))?.access as string;
+  const { server, storage, token, name } = await serverWithFiler(env, running);
   return { server, storage, token, title: `${name} report` };
 }
 
@@ -77,7 +64,7 @@ async function expectNoOrphans(storage: FileStorage) {
 
 describe('a server killed around a report’s commit', { timeout: 300_000 }, () => {
   it('after its file is stored and before its row commits: no row, and the sweep takes the file', async () => {
-    const { server, storage, token, title } = await serverWithFiler();
+    const { server, storage, token, title } = await startFiling();
     const before = (await finishedKeys(storage)).length;
     // Reads go on; the report's insert waits on this lock. The file is stored before the insert.
     await holder.query('begin');
@@ -99,7 +86,7 @@ describe('a server killed around a report’s commit', { timeout: 300_000 }, () 
   });
 
   it('once its row has committed: the report keeps its file, before and after the sweep', async () => {
-    const { server, storage, token, title } = await serverWithFiler();
+    const { server, storage, token, title } = await startFiling();
     const upload = await sendUpload(server, token, title);
     // The row is read from the database, as it is committed, whatever the answer is doing.
     let rows = await rowsTitled(title);

@@ -2,13 +2,16 @@ import path from 'node:path';
 import { inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
-import { crashPhoto, readAnswer, sendUpload, storedKeys } from '../../../test/crash-upload';
-import { uniqueName } from '../../../test/factories';
-import { httpClient } from '../../../test/http-client';
-import { ownServerEnv, type ServerProcess, startServerProcess } from '../../../test/server-process';
+import {
+  crashPhoto,
+  readAnswer,
+  sendUpload,
+  serverWithFiler,
+  storedKeys,
+} from '../../../test/crash-upload';
+import { ownServerEnv, type ServerProcess } from '../../../test/server-process';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { reports } from '../../db/schema';
-import { createLocalStorage } from '../../lib/storage';
 import { removeOrphanEvidence } from './evidence-cleanup';
 
 // A real server process is killed with SIGKILL while reports with a file are being filed; then
@@ -31,14 +34,7 @@ afterAll(async () => {
 describe('a server killed in the middle of an upload', { timeout: 300_000 }, () => {
   it('keeps a report answered before the crash whole, and nothing of one cut off mid-body', async () => {
     const env = serverEnv();
-    const storage = createLocalStorage(path.join(env.DATA_DIR as string, 'uploads'));
-
-    const server = await startServerProcess(env);
-    running.add(server);
-    const client = httpClient(server.httpBase);
-    const name = uniqueName('crash');
-    await client.register(name, 'a-passphrase-for-crashing');
-    const token = (await client.login(name, 'a-passphrase-for-crashing'))?.access as string;
+    const { server, storage, token, name } = await serverWithFiler(env, running);
     const titles = ['answered', 'mid-body'].map((moment) => `${name} ${moment}`);
     const [answeredTitle, midBodyTitle] = titles as [string, string];
 
