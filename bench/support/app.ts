@@ -7,6 +7,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/client';
 import { resolveSecrets } from '../../apps/server/src/lib/secrets';
 import { createLocalStorage } from '../../apps/server/src/lib/storage';
+import { setUpProcess } from '../../apps/server/src/process-setup';
 
 /**
  * The real app, silent, on a migrated database (`databaseUrl`, or embedded PGlite in memory) with
@@ -22,6 +23,8 @@ export async function startBenchApp(options: {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const database = await openDatabase({ url: options.databaseUrl, dataDir: 'memory://' });
   await database.migrate();
+  // The bench is the process here, as main.ts is for a server: it sizes the media pool.
+  setUpProcess(config);
   const app = await buildApp(config, {
     database,
     secrets: resolveSecrets(config, () => {}),

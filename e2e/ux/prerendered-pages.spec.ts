@@ -3,6 +3,7 @@ import { superuser } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { holdAppEntry } from '../support/hold';
+import { expectTakenOver } from '../support/takeover';
 
 /**
  * Public pages are drawn at build time (apps/web/scripts/prerender.mjs): the server sends each
@@ -49,14 +50,6 @@ async function openAs(browser: Browser, tokens?: Tokens) {
     }, tokens);
   }
   return context;
-}
-
-/** The app has taken the heading over: React keeps its own record on each node it hydrates. */
-async function expectTakenOver(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
 }
 
 for (const [path, heading] of pages) {

@@ -6,7 +6,6 @@ import type { Config } from './config';
 import { createContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
-import { setMediaWorkers } from './lib/evidence/media-jobs';
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
@@ -87,8 +86,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Media files are queued per process: the last app built in a process sets the pool.
-  setMediaWorkers(config.uploads.mediaWorkers);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     createResponseSerializerCompiler({ verify: deps.verifyResponses ?? false }),

@@ -10,6 +10,7 @@ import { StartupError } from './lib/startup-error';
 import { hasSuperuser } from './modules/accounts/accounts.repository';
 import { bootstrapSuperuser } from './modules/accounts/superuser.service';
 import { convertOwners } from './modules/reports/owner-conversion';
+import { setUpProcess } from './process-setup';
 import { openMigratedDatabase } from './runtime';
 
 async function main() {
@@ -62,6 +63,7 @@ async function main() {
     }
   }
 
+  setUpProcess(config);
   const app = await buildApp(config, {
     database,
     secrets,

@@ -63,8 +63,9 @@ export const MEDIA_LIMITS = {
   workerHeapMb: 256,
   timeoutMs: 60_000,
   /**
-   * Files processed at once by one server process; others wait their turn. The app sets it from
-   * `MEDIA_WORKERS` (`setMediaWorkers`); the queue is the process's, whatever app runs in it.
+   * Files processed at once by one server process; others wait their turn. The process entry
+   * sets it from `MEDIA_WORKERS` (process-setup.ts); the queue is the process's, whatever app
+   * runs in it.
    */
   concurrency: defaultMediaWorkers(),
 };

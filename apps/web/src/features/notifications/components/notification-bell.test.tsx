@@ -181,24 +181,6 @@ describe('NotificationBell', () => {
     expect(calls.filter((call) => call.key.includes('mark_all_read'))).toHaveLength(1);
   });
 
-  it('marks each unread one when the server has no mark-all call', async () => {
-    const { calls } = mockFetch({
-      'GET /api/notifications/unread_count/': { body: { count: 2 } },
-      'GET /api/notifications/': { body: [unread, { ...unread, id: 5 }, read] },
-      'POST /api/notifications/4/mark_read/': { body: { ...unread, is_read: true } },
-      'POST /api/notifications/5/mark_read/': { body: { ...unread, id: 5, is_read: true } },
-    });
-    renderBell();
-    const user = await openPanel();
-    await user.click(await screen.findByRole('button', { name: 'Mark All As Read' }));
-    await waitFor(() =>
-      expect(calls.filter((call) => call.key.endsWith('/mark_read/')).map((c) => c.key)).toEqual([
-        'POST /api/notifications/4/mark_read/',
-        'POST /api/notifications/5/mark_read/',
-      ]),
-    );
-  });
-
   it("says 'Failed to mark all notifications as read.' when that fails", async () => {
     mockFetch({
       'GET /api/notifications/unread_count/': { body: { count: 1 } },

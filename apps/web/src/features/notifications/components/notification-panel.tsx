@@ -28,7 +28,7 @@ export function NotificationPanel({ id, isOpen, panelRef, onNavigate }: Props) {
   };
   const markEvery = () => {
     markRead.reset();
-    markAll.mutate(unread);
+    markAll.mutate();
   };
 
   return (
