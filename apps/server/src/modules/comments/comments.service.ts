@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
+import { versionKeys } from '../../lib/read-cache';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { recordClockEvents } from '../deadlines/deadlines.service';
@@ -113,7 +114,7 @@ export async function listMessages(
   // admin given a kept thread has already had its last message recorded as read (below).
   return ctx.reads.through(
     ctx.db,
-    { read: 'thread', caller: user.id, params: reportId },
+    { read: 'thread', caller: user, params: reportId, versions: [versionKeys.report(reportId)] },
     async () => {
       // The report and its thread in one statement, read before knowing whether the caller may
       // see it: nothing of it leaves unless they may.

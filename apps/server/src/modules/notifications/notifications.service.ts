@@ -12,8 +12,10 @@ import { sealedColumns } from '../../db/sealed-columns';
 import type { Sealer } from '../../lib/crypto';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
+import { type ReadCaller, versionKeys } from '../../lib/read-cache';
 import { resolveAccessToken } from '../accounts/caller.service';
 import {
+  indexKeyOf,
   isReportOwner,
   type OwnerEntries,
   readOwnerState,
@@ -178,20 +180,31 @@ export function toNotification(
 /** The caller's notifications, newest first; a page when asked for (docs/api.md). */
 export async function listNotifications(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'reads'>,
-  userId: number,
+  user: ReadCaller,
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
-  const key = { read: 'notifications', caller: userId, params: [query.limit, query.offset] };
-  return ctx.reads.through(ctx.db, key, async () => {
-    const reader = await noticeReaderOf(ctx, userId);
-    return listOrPage(query, {
+  // Who they are to the table is read first: the kept answer depends on their account's notices,
+  // their index and the notices to the reporter of each of their anonymous reports.
+  const reader = await noticeReaderOf(ctx, user.id);
+  const key = {
+    read: 'notifications',
+    caller: user,
+    params: [query.limit, query.offset],
+    versions: [
+      versionKeys.account(user.id),
+      versionKeys.ownerIndex(indexKeyOf(ctx, user.id)),
+      ...reader.recipient.tags.map(versionKeys.reporterNotices),
+    ],
+  };
+  return ctx.reads.through(ctx.db, key, async () =>
+    listOrPage(query, {
       find: async (page) =>
         (await repo.findNotificationsForUser(ctx.db, reader.recipient, page)).map((row) =>
           toNotification(ctx, row, isReadFor(reader, row, row.userId !== null)),
         ),
       count: () => repo.countNotificationsForUser(ctx.db, reader.recipient),
-    });
-  });
+    }),
+  );
 }
 
 /**

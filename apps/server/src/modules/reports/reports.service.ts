@@ -12,6 +12,7 @@ import { newReportReference } from '../../lib/codes';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { extensionOfMime, type SanitizedEvidence, sanitizeEvidence } from '../../lib/evidence';
 import { errorSummary } from '../../lib/logger';
+import { versionKeys } from '../../lib/read-cache';
 import { parseOrThrow } from '../../lib/validation';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -274,7 +275,8 @@ export async function listOwnReports(ctx: AppContext, user: AuthUser): Promise<R
 }
 
 export async function getReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
-  return ctx.reads.through(ctx.db, { read: 'report', caller: user.id, params: id }, async () => {
+  const key = { read: 'report', caller: user, params: id, versions: [versionKeys.report(id)] };
+  return ctx.reads.through(ctx.db, key, async () => {
     const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
     return toReportPayload(ctx, report);
   });
