@@ -617,25 +617,25 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     /**
-     * The chain (docs/design.md "Tamper-evident audit"): set by the insert trigger, under the
-     * lock of `audit_chain`, from the previous row's hash and this row's canonical form.
+     * The chain (docs/design.md "Tamper-evident audit"): null when written, set about a second
+     * later by the chainer (`audit_log_chain_pending`, migration 0029), under the lock of
+     * `audit_chain`, from the previous row's hash and this row's canonical form; `chain_seq` is
+     * the row's place in the chain.
      */
-    prevHash: text('prev_hash')
-      .notNull()
-      .$defaultFn(() => ''),
-    hash: text('hash')
-      .notNull()
-      .$defaultFn(() => ''),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('audit_log_chain_seq_idx').on(t.chainSeq),
+    index('audit_log_unchained_idx').on(t.id).where(sql`${t.chainSeq} is null`),
   ],
 );
 
 /**
  * The head of the audit chain, one row: how many rows are chained, the last one's id and hash.
- * The insert trigger locks it, so rows are chained one at a time in commit order; it also shows
- * rows removed from the end of the log.
+ * Only the chainer writes it, one at a time; it also shows rows removed from the end of the log.
  */
 export const auditChain = pgTable(
   'audit_chain',

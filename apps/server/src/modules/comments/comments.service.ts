@@ -182,14 +182,6 @@ export async function postMessage(
       if (stored) await recordVoice(tx, stored, { reportId, messageId: id });
       await touchReport(tx, reportId);
       if (senderKind === 'admin') {
-        await insertAuditEntry(tx, {
-          actorUserId: user.id,
-          actorRole: user.isSuperuser ? 'superuser' : 'admin',
-          action: input.is_internal ? 'report.internal_note_added' : 'report.admin_reply_sent',
-          objectType: 'report',
-          objectId: reportId,
-          details: { message_id: id },
-        });
         if (!input.is_internal) {
           // A reply to the reporter acknowledges the report; one marked as feedback gives feedback.
           await recordClockEvents(tx, user, reportId, {
@@ -211,6 +203,15 @@ export async function postMessage(
             },
           ]);
         }
+        // Last, as every audit row (docs/design.md "Tamper-evident audit").
+        await insertAuditEntry(tx, {
+          actorUserId: user.id,
+          actorRole: user.isSuperuser ? 'superuser' : 'admin',
+          action: input.is_internal ? 'report.internal_note_added' : 'report.admin_reply_sent',
+          objectType: 'report',
+          objectId: reportId,
+          details: { message_id: id },
+        });
       } else {
         await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
       }
