@@ -20,7 +20,10 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import { insertMessage } from '../comments/comments.repository';
 import { MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
-import { createNotifications } from '../notifications/notifications.service';
+import {
+  createNotifications,
+  transactionWithNotices,
+} from '../notifications/notifications.service';
 import { ownAnonymousReportIds } from '../reports/owner-index';
 import { loadAdministeredReport, reporterTarget } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
@@ -217,7 +220,7 @@ export async function updateStatus(
   const report = await loadAdministeredReport(ctx, admin, id);
   const refused = refusal(report.status, to);
   if (refused) throw new BadRequestError(refused);
-  const changed = await ctx.db.transaction(async (tx) => {
+  const changed = await transactionWithNotices(ctx, async (tx, outbox) => {
     const columns = await updateReportStatus(tx, id, report.status, to);
     if (!columns) {
       throw new BadRequestError(
@@ -264,18 +267,23 @@ export async function updateStatus(
     const reporter = reporterTarget(report, admin.id);
     if (reporter !== null) {
       const label = reportStatusLabels[to];
-      await createNotifications(ctx, tx, [
-        {
-          ...reporter,
-          message:
-            message === undefined
-              ? `Your report is now ${label}.`
-              : `Your report is now ${label}. An administrator wrote to you.`,
-          reportId: id,
-          reportTitle: report.title,
-          reportReference: report.reference,
-        },
-      ]);
+      await createNotifications(
+        ctx,
+        tx,
+        [
+          {
+            ...reporter,
+            message:
+              message === undefined
+                ? `Your report is now ${label}.`
+                : `Your report is now ${label}. An administrator wrote to you.`,
+            reportId: id,
+            reportTitle: report.title,
+            reportReference: report.reference,
+          },
+        ],
+        outbox,
+      );
     }
     return { ...columns, ...clockColumnsOf(events) };
   });

@@ -12,7 +12,10 @@ import { versionKeys } from '../../lib/read-cache';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { recordClockEvents } from '../deadlines/deadlines.service';
-import { createNotifications } from '../notifications/notifications.service';
+import {
+  createNotifications,
+  transactionWithNotices,
+} from '../notifications/notifications.service';
 import {
   accessTo,
   loadAccessibleReport,
@@ -170,7 +173,7 @@ export async function postMessage(
     });
   }
   const messageId = await withStoredVoice(ctx, voice, (stored) =>
-    ctx.db.transaction(async (tx) => {
+    transactionWithNotices(ctx, async (tx, outbox) => {
       const id = await repo.insertMessage(tx, {
         reportId,
         senderKind,
@@ -193,15 +196,20 @@ export async function postMessage(
         }
         const reporter = input.is_internal ? null : reporterTarget(report, user.id);
         if (reporter !== null) {
-          await createNotifications(ctx, tx, [
-            {
-              ...reporter,
-              message: 'An administrator replied to your report.',
-              reportId,
-              reportTitle: report.title,
-              reportReference: report.reference,
-            },
-          ]);
+          await createNotifications(
+            ctx,
+            tx,
+            [
+              {
+                ...reporter,
+                message: 'An administrator replied to your report.',
+                reportId,
+                reportTitle: report.title,
+                reportReference: report.reference,
+              },
+            ],
+            outbox,
+          );
         }
         // Last, as every audit row (docs/design.md "Tamper-evident audit").
         await insertAuditEntry(tx, {
@@ -213,7 +221,7 @@ export async function postMessage(
           details: { message_id: id },
         });
       } else {
-        await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
+        await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
       }
       return id;
     }),
@@ -247,7 +255,7 @@ export async function postGuestMessage(
     throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
   }
   const messageId = await withStoredVoice(ctx, voice, (stored) =>
-    ctx.db.transaction(async (tx) => {
+    transactionWithNotices(ctx, async (tx, outbox) => {
       const id = await repo.insertMessage(tx, {
         reportId: report.id,
         senderKind: 'reporter',
@@ -257,7 +265,7 @@ export async function postGuestMessage(
       });
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
       await touchReport(tx, report.id);
-      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
+      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
       return id;
     }),
   );

@@ -5,6 +5,7 @@ import type { AuthUser } from '../accounts/caller';
 import {
   createNotifications,
   type NotificationTarget,
+  type SignalOutbox,
 } from '../notifications/notifications.service';
 import { isReportOwner } from './owner-index';
 import {
@@ -95,6 +96,7 @@ export async function notifyReportAdmins(
     isAnonymous: boolean;
   },
   message: string,
+  outbox?: SignalOutbox,
 ): Promise<void> {
   const admins = await findAdminIdsInScope(tx, report.organizationId);
   await createNotifications(
@@ -108,6 +110,7 @@ export async function notifyReportAdmins(
       reportTitle: report.title,
       reportReference: report.reference,
     })),
+    outbox,
   );
 }
 
