@@ -12,6 +12,8 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { AppContext } from '../apps/server/src/context';
+import { challengeFor } from '../apps/server/src/modules/intake/intake.service';
 import { createAdmin, createUser, login, type TestUser } from '../apps/server/test/factories';
 import { multipart } from '../apps/server/test/reports';
 import {
@@ -110,14 +112,18 @@ const json = (method: string, url: string, authorization: string, body?: object)
   body: body === undefined ? undefined : JSON.stringify(body),
 });
 
-/** Solved proofs of work for guest filings, made before the measurement starts. */
-async function solvedProofs(base: string, count: number): Promise<string[]> {
+/**
+ * Solved proofs of work for guest filings, made before the measurement starts. The challenges
+ * are issued by the service itself (the route allows one address 120 a minute).
+ */
+async function solvedProofs(ctx: AppContext, count: number): Promise<string[]> {
   const proofs: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const challenge = (await (await fetch(`${base}/api/intake/challenge/`)).json()) as Parameters<
-      typeof solveChallenge
-    >[0]['challenge'];
-    const solution = await solveChallenge({ challenge, deriveKey });
+    const challenge = await challengeFor(ctx, null);
+    const solution = await solveChallenge({
+      challenge: challenge as unknown as Parameters<typeof solveChallenge>[0]['challenge'],
+      deriveKey,
+    });
     proofs.push(JSON.stringify({ challenge, solution }));
   }
   return proofs;
@@ -184,14 +190,16 @@ async function prepare(base: string, t: Parameters<typeof createUser>[0]) {
   return { asReporter, asAdmin, threadId, photo };
 }
 
+// Shared by every round: a report already moved, or a proof already spent, would be refused.
+let statusIndex = 0;
+let proofIndex = 0;
+
 function targetsOf(
   prepared: Awaited<ReturnType<typeof prepare>>,
   statusIds: number[],
   proofs: string[],
 ): Target[] {
   const { asReporter, asAdmin, threadId, photo } = prepared;
-  let statusIndex = 0;
-  let proofIndex = 0;
   return [
     {
       name: 'POST /api/reports/ (anonymous, no file)',
@@ -293,7 +301,7 @@ async function oneProcess(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
     sql`select id from reports where id = ${prepared.threadId}`,
   );
   const statusIds = await pendingReports(bench.database.db, template[0]?.id as number, 20_000);
-  const proofs = await solvedProofs(base, Number(process.env.PROOFS ?? 3000));
+  const proofs = await solvedProofs(bench.app.ctx, Number(process.env.PROOFS ?? 3000));
   const reference: Target = {
     name: 'one insert',
     next: () => ({ method: 'POST', path: '/bench/one-insert' }),

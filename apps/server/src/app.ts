@@ -12,6 +12,7 @@ import { accessRequestsRoutes } from './modules/access-requests/access-requests.
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { startAuditChainer } from './modules/audit/audit-chain';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -103,6 +104,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   app.addHook('onClose', async () => app.ctx.searchTexts.close());
+  // Audit rows are written unchained; this links them within about a second (migration 0029).
+  const stopChainer = startAuditChainer(app.ctx, config.auditChainIntervalMs);
+  app.addHook('onClose', stopChainer);
 
   // Every route as registered, for tests that walk them all (routes.fuzz.test.ts).
   const routeTable: RouteEntry[] = [];

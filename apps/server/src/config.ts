@@ -75,6 +75,7 @@ const envSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   OWNER_QUEUE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  AUDIT_CHAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   WS_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(50_000_000),
@@ -182,6 +183,8 @@ export type Config = {
    * (tests apply it themselves).
    */
   ownerQueueIntervalMs: number;
+  /** How often this process links the audit rows written since (0: never; modules/audit). */
+  auditChainIntervalMs: number;
   /** Live notification sockets: a ping every `heartbeatMs`; a socket that missed a pong is dropped. */
   live: { heartbeatMs: number };
   /**
@@ -303,6 +306,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isApiDocsOn: env.API_DOCS,
     readCacheMs: env.READ_CACHE_MS,
     ownerQueueIntervalMs: env.OWNER_QUEUE_SECONDS * 1000,
+    auditChainIntervalMs: env.AUDIT_CHAIN_MS,
     deadlines: {
       acknowledgeDays: env.ACKNOWLEDGE_WITHIN_DAYS,
       feedbackMonths: env.FEEDBACK_WITHIN_MONTHS,

@@ -56,7 +56,7 @@ export async function hideEditBehindCanonical(
       language sql stable set timezone to 'UTC' as $fn$
         select case when entry.id = ${Number(id)} then ${literal}
         else (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)::text
-              from jsonb_each(to_jsonb(entry) - 'prev_hash' - 'hash')
+              from jsonb_each(to_jsonb(entry) - 'prev_hash' - 'hash' - 'chain_seq')
               where value <> 'null'::jsonb) end
       $fn$`),
   );
@@ -93,11 +93,9 @@ export async function removeAuditRow(db: Executor, id: number) {
   return {
     restore: () =>
       db.transaction(async (tx) => {
-        await tx.execute(sql`alter table audit_log disable trigger audit_log_chain`);
         await tx.execute(
           sql`insert into audit_log select * from jsonb_populate_record(null::audit_log, ${JSON.stringify(saved?.row)}::jsonb)`,
         );
-        await tx.execute(sql`alter table audit_log enable trigger audit_log_chain`);
       }),
   };
 }

@@ -43,12 +43,19 @@ export type DatabaseOptions = {
   dataDir?: string;
   poolSize?: number;
   onError?: (error: unknown) => void;
+  /** Called with the text of every statement drizzle sends (tests: what a read touches). */
+  logQuery?: (query: string) => void;
 };
+
+function loggerOf(options: DatabaseOptions) {
+  const log = options.logQuery;
+  return log ? { logger: { logQuery: (query: string) => log(query) } } : {};
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options)
-    : openPglite(options.dataDir ?? 'memory://');
+    : openPglite(options.dataDir ?? 'memory://', options);
 }
 
 /** PostgreSQL's type id of bytea. */
@@ -63,10 +70,10 @@ const pgliteParsers = {
   [BYTEA_TYPE]: (value: string) => Buffer.from(value.slice(2), 'hex'),
 };
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { parsers: pgliteParsers });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, ...loggerOf(options) }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
@@ -85,7 +92,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not bring the process down.
   pool.on('error', onError);
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, ...loggerOf(options) }) as unknown as Database;
   const resumed = new Set<() => void>();
   const listener = createPgListener(url, {
     onError,

@@ -357,11 +357,14 @@ export const reportCounts = pgTable(
     category: text('category', { enum: reportCategories }).notNull(),
     priorityFlag: boolean('priority_flag').notNull(),
     isAnonymous: boolean('is_anonymous').notNull(),
+    /** One of 16: concurrent writers in one group rarely wait on each other (migration 0028). */
+    slot: smallint('slot').notNull().default(0),
     total: integer('total').notNull(),
   },
   (t) => [
     primaryKey({
-      columns: [t.organizationKey, t.status, t.category, t.priorityFlag, t.isAnonymous],
+      name: 'report_counts_pk',
+      columns: [t.organizationKey, t.status, t.category, t.priorityFlag, t.isAnonymous, t.slot],
     }),
   ],
 );
@@ -614,25 +617,25 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     /**
-     * The chain (docs/design.md "Tamper-evident audit"): set by the insert trigger, under the
-     * lock of `audit_chain`, from the previous row's hash and this row's canonical form.
+     * The chain (docs/design.md "Tamper-evident audit"): null when written, set about a second
+     * later by the chainer (`audit_log_chain_pending`, migration 0029), under the lock of
+     * `audit_chain`, from the previous row's hash and this row's canonical form; `chain_seq` is
+     * the row's place in the chain.
      */
-    prevHash: text('prev_hash')
-      .notNull()
-      .$defaultFn(() => ''),
-    hash: text('hash')
-      .notNull()
-      .$defaultFn(() => ''),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('audit_log_chain_seq_idx').on(t.chainSeq),
+    index('audit_log_unchained_idx').on(t.id).where(sql`${t.chainSeq} is null`),
   ],
 );
 
 /**
  * The head of the audit chain, one row: how many rows are chained, the last one's id and hash.
- * The insert trigger locks it, so rows are chained one at a time in commit order; it also shows
- * rows removed from the end of the log.
+ * Only the chainer writes it, one at a time; it also shows rows removed from the end of the log.
  */
 export const auditChain = pgTable(
   'audit_chain',
@@ -689,12 +692,17 @@ export const scheduledJobs = pgTable(
 );
 
 /**
- * One row counting the committed changes to what the cached reads show (lib/read-cache.ts): every
- * transaction that changes one of those tables adds one as it commits (migration 0023), so a read
- * whose answer was kept at this count knows, in one primary-key select, that nothing it showed has
- * changed since. No row is about a person.
+ * Versions of what the kept reads show (lib/read-cache.ts, migration 0028): a key per report,
+ * scope, account, reporter's notices and owner index row, each moved once by every transaction
+ * that changes a row it stands for, as it commits. A scope's key is spread over slots. A key names
+ * no more than the rows that move it: none joins a person to an anonymous report.
  */
-export const readGeneration = pgTable('read_generation', {
-  id: smallint('id').primaryKey(),
-  value: bigint('value', { mode: 'number' }).notNull(),
-});
+export const readVersions = pgTable(
+  'read_versions',
+  {
+    key: text('key').notNull(),
+    slot: smallint('slot').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.slot] })],
+);

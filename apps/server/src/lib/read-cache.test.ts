@@ -13,10 +13,23 @@ import { createReport } from '../../test/reports';
 import { sqlRows } from '../../test/sql';
 import { reports } from '../db/schema';
 import { createManualClock } from './clock';
-import { createReadCache, type ReadKey } from './read-cache';
+import { createReadCache, type ReadCaller, type ReadKey, versionKeys } from './read-cache';
 
-/** A read of the one caller these unit tests need. */
-const key = (read: string): ReadKey => ({ read, caller: 1 });
+/** The one caller these unit tests need. */
+const caller: ReadCaller = {
+  id: 1,
+  role: 'admin',
+  isSuperuser: false,
+  organizationId: 1,
+  plan: 'free',
+  tokenEpoch: 0,
+};
+/** A read of that caller, depending on one report's version (0: on nothing but `all`). */
+const key = (read: string, reportId = 0): ReadKey => ({
+  read,
+  caller,
+  versions: [versionKeys.report(reportId)],
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,31 +53,37 @@ async function scope() {
 }
 
 describe('a kept answer', () => {
-  it('is used while nothing changed, and made again after any commit, or once its time is up', async () => {
+  it('is used while nothing it depends on changed, and made again after a commit to it, or once its time is up', async () => {
     const clock = createManualClock();
     const cache = createReadCache({ clock, ttlMs: 1_000 });
     const read = vi.fn(async () => ({ made: read.mock.calls.length }));
     const db = t.database.db;
-    const first = await cache.through(db, key('k'), read);
-    expect(await cache.through(db, key('k'), read)).toBe(first);
+    const { report } = await scope();
+    const k = key('k', report.id);
+    const first = await cache.through(db, k, read);
+    expect(await cache.through(db, k, read)).toBe(first);
     expect(read).toHaveBeenCalledTimes(1);
 
     // Another key is another read.
-    await cache.through(db, key('other'), read);
+    await cache.through(db, key('other', report.id), read);
     expect(read).toHaveBeenCalledTimes(2);
     // So is the same read for another caller, or with other parameters.
-    const theirs = await cache.through(db, { read: 'k', caller: 2 }, read);
+    const theirs = await cache.through(db, { ...k, caller: { ...caller, id: 2 } }, read);
     expect(theirs).not.toBe(first);
-    await cache.through(db, { read: 'k', caller: 1, params: { page: 2 } }, read);
+    await cache.through(db, { ...k, params: { page: 2 } }, read);
     expect(read).toHaveBeenCalledTimes(4);
-    expect(await cache.through(db, key('k'), read)).toBe(first);
+    expect(await cache.through(db, k, read)).toBe(first);
 
-    // A commit to a table the kept answers are made from, by anyone, outside any request.
-    const { report } = await scope();
+    // A commit to the report, by anyone, outside any request.
     await db.update(reports).set({ priorityFlag: true }).where(eq(reports.id, report.id));
-    await cache.through(db, key('k'), read);
+    await cache.through(db, k, read);
     expect(read).toHaveBeenCalledTimes(5);
-    await cache.through(db, key('k'), read);
+    await cache.through(db, k, read);
+    expect(read).toHaveBeenCalledTimes(5);
+    // A commit to a report in another scope leaves it kept.
+    const other = await scope();
+    await db.update(reports).set({ priorityFlag: true }).where(eq(reports.id, other.report.id));
+    await cache.through(db, k, read);
     expect(read).toHaveBeenCalledTimes(5);
 
     // What depends on the time alone is at most the TTL late; a clock set back is no help.
@@ -91,8 +110,8 @@ describe('a kept answer', () => {
       }
       return row?.status;
     });
-    expect(await cache.through(db, key('status'), read)).toBe('pending');
-    expect(await cache.through(db, key('status'), read)).toBe('under_review');
+    expect(await cache.through(db, key('status', report.id), read)).toBe('pending');
+    expect(await cache.through(db, key('status', report.id), read)).toBe('under_review');
   });
 
   it('leaves memory once its time is up, read again or not', async () => {
@@ -100,14 +119,16 @@ describe('a kept answer', () => {
     try {
       const clock = createManualClock();
       const cache = createReadCache({ clock, ttlMs: 1_000 });
+      const advance = (ms: number) => {
+        clock.advance(ms);
+        vi.advanceTimersByTime(ms);
+      };
       await cache.through(t.database.db, key('first'), async () => 'kept');
-      clock.advance(500);
+      advance(500);
       await cache.through(t.database.db, key('second'), async () => 'kept');
-      clock.advance(600);
-      vi.advanceTimersByTime(1_000);
+      advance(600);
       expect(cache.size).toBe(1);
-      clock.advance(1_000);
-      vi.advanceTimersByTime(1_000);
+      advance(1_000);
       expect(cache.size).toBe(0);
     } finally {
       vi.useRealTimers();
@@ -134,21 +155,49 @@ describe('a kept answer', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('moves the change count once per transaction, however many rows it changes', async () => {
+  it("moves a report's version once per transaction, however many rows it changes", async () => {
     const { report, admin } = await scope();
-    const count = async () =>
-      (await sqlRows<{ value: string }>(t.database.db, sql`select value from read_generation`))[0]
-        ?.value;
-    const before = Number(await count());
+    const version = async () =>
+      (
+        await sqlRows<{ value: string }>(
+          t.database.db,
+          sql`select coalesce(sum(value), 0)::text as value from read_versions
+              where key = ${versionKeys.report(report.id)}`,
+        )
+      )[0]?.value;
+    const before = Number(await version());
     await t.database.db.transaction(async (tx) => {
       await tx.update(reports).set({ priorityFlag: true }).where(eq(reports.id, report.id));
       await tx.execute(sql`update users set email = null where id = ${admin.id}`);
       await tx.update(reports).set({ priorityFlag: false }).where(eq(reports.id, report.id));
     });
-    expect(Number(await count())).toBe(before + 1);
+    expect(Number(await version())).toBe(before + 1);
     // A statement that changes nothing moves nothing.
     await t.database.db.update(reports).set({ priorityFlag: true }).where(eq(reports.id, -1));
-    expect(Number(await count())).toBe(before + 1);
+    expect(Number(await version())).toBe(before + 1);
+  });
+
+  it('is not given to the same account once what decided its access changed', async () => {
+    const cache = createReadCache({ clock: createManualClock() });
+    const read = vi.fn(async () => ({ made: read.mock.calls.length }));
+    const db = t.database.db;
+    const first = await cache.through(db, key('access'), read);
+    for (const changed of [
+      { role: 'user' },
+      { organizationId: 2 },
+      { isSuperuser: true },
+      { tokenEpoch: 1 },
+      { plan: 'premium' },
+      { withheld: { role: 'admin', isSuperuser: false } },
+    ]) {
+      const theirs = await cache.through(
+        db,
+        { ...key('access'), caller: { ...caller, ...changed } },
+        read,
+      );
+      expect(theirs).not.toBe(first);
+    }
+    expect(read).toHaveBeenCalledTimes(7);
   });
 });
 

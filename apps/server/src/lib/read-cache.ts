@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Executor } from '../db/client';
 import { preparedQuery } from '../db/prepared';
-import { readGeneration } from '../db/schema';
+import { readVersions } from '../db/schema';
 import type { Clock } from './clock';
 
 /**
@@ -12,25 +13,77 @@ export const READ_CACHE_TTL_MS = 1_000;
 const READ_CACHE_MAX = 5_000;
 
 /**
- * What a kept answer is kept under: the read, the caller it was made for (required, so no read
- * can forget it and hand one caller's answer to another) and the read's parameters.
+ * Everything about a caller that decides what a read may show them: the account, its role and
+ * standing (the role held back without a second factor), its organisation, its plan and the
+ * version of its logins. A kept answer is given only to a caller with all of these the same: an
+ * administrator revoked, moved or signed out on any process is not given what was made for them
+ * before, whatever the versions below say.
  */
-export type ReadKey = { read: string; caller: number; params?: unknown };
+export type ReadCaller = {
+  id: number;
+  role: string;
+  isSuperuser: boolean;
+  organizationId: number | null;
+  plan: string;
+  tokenEpoch?: number;
+  withheld?: { role: string; isSuperuser: boolean } | null;
+};
+
+function accessOf(caller: ReadCaller): string {
+  const withheld = caller.withheld ? `${caller.withheld.role}.${caller.withheld.isSuperuser}` : '-';
+  return [
+    caller.id,
+    caller.role,
+    caller.isSuperuser ? 1 : 0,
+    caller.organizationId ?? '-',
+    caller.plan,
+    caller.tokenEpoch ?? '-',
+    withheld,
+  ].join('.');
+}
+
+/**
+ * What a kept answer is kept under: the read, the caller it was made for (required, so no read
+ * can forget it and hand one caller's answer to another), the read's parameters, and the keys of
+ * the versions it depends on (migration 0028): `r:<report id>`, `s:<organisation id or 0>` (a
+ * scope's reports and accounts), `u:<account id>`, `n:<reporter notice tag>`, `i:<owner index
+ * key>`. `platform`: also every organisation without an administrator (the platform's
+ * administrators answer for their reports).
+ */
+export type ReadKey = {
+  read: string;
+  caller: ReadCaller;
+  params?: unknown;
+  versions: readonly string[];
+  platform?: boolean;
+};
 
 const keyText = ({ read, caller, params }: ReadKey) =>
-  `${read}:${caller}:${params === undefined ? '' : JSON.stringify(params)}`;
+  `${read}:${accessOf(caller)}:${params === undefined ? '' : JSON.stringify(params)}`;
+
+/** The version of a scope's list, and of one report: what the kept reads depend on. */
+export const versionKeys = {
+  report: (id: number) => `r:${id}`,
+  scope: (organizationId: number | null) => `s:${organizationId ?? 0}`,
+  account: (id: number) => `u:${id}`,
+  reporterNotices: (tag: string) => `n:${tag}`,
+  ownerIndex: (key: string) => `i:${key}`,
+};
 
 /**
  * The answers of the busiest reads (a report, its thread, notices, the admin list and analytics),
  * kept in this process's memory only (never written or logged), each under a key naming the read,
- * its caller and its parameters: one caller is never given what another was.
+ * everything that decided its caller's access, and its parameters: one caller is never given
+ * what another was, nor what they were given before their access changed.
  *
- * A kept answer is used only while the database's change count (`read_generation`, migration
- * 0023) is the one it was made at: every transaction that changes a table those answers are made
- * from adds one as it commits, whichever process or command made it. So a read answered from here
- * costs one primary-key select and is never older than the last commit, on one process or many.
- * The count is read before the answer is made: a change committed while it is being made moves
- * the count past the one it is kept at, and the next read makes it again.
+ * A kept answer is used only while the versions it depends on (`read_versions`, migration 0028)
+ * sum to what they summed to when it was made: every transaction that changes a row of a report,
+ * a scope, an account or a reporter's notices moves that key as it commits, whichever process or
+ * command made it. So a read answered from here costs one primary-key select and is never older
+ * than the last commit that touched what it shows, on one process or many; and writers in
+ * different scopes move different rows, so none waits on another. The sum is read before the
+ * answer is made: a change committed while it is being made moves it past the one it is kept at,
+ * and the next read makes it again.
  *
  * A read that also writes (an admin opening a thread records what they have read) keeps its write
  * out of `read`, or makes it only when it changes something: a kept answer skips `read`.
@@ -44,13 +97,34 @@ export type ReadCache = {
   readonly size: number;
 };
 
-const currentGeneration = preparedQuery((db) =>
+const ALL = 'all';
+
+const versionSum = preparedQuery((db) =>
   db
-    .select({ value: readGeneration.value })
-    .from(readGeneration)
-    .where(eq(readGeneration.id, 1))
-    .prepare('read_generation'),
+    .select({ value: sql<string>`coalesce(sum(${readVersions.value}), 0)::text` })
+    .from(readVersions)
+    .where(sql`${readVersions.key} = any(${sql.placeholder('keys')}::text[])`)
+    .prepare('read_version_sum'),
 );
+
+const platformVersionSum = preparedQuery((db) =>
+  db
+    .select({ value: sql<string>`coalesce(sum(${readVersions.value}), 0)::text` })
+    .from(readVersions)
+    .where(
+      sql`${readVersions.key} = any(${sql.placeholder('keys')}::text[]) or ${readVersions.key} in (
+        select 's:' || o.id from organizations o where not exists (
+          select 1 from users u where u.organization_id = o.id and u.role = 'admin' and u.is_active))`,
+    )
+    .prepare('read_version_sum_platform'),
+);
+
+async function currentVersion(db: Executor, key: ReadKey): Promise<string> {
+  const keys = [...key.versions, ALL];
+  const query = key.platform ? platformVersionSum(db) : versionSum(db);
+  const [row] = await query.execute({ keys });
+  return row?.value ?? '0';
+}
 
 export function createReadCache(options: {
   clock: Clock;
@@ -58,46 +132,30 @@ export function createReadCache(options: {
   maxEntries?: number;
 }): ReadCache {
   const ttlMs = options.ttlMs ?? READ_CACHE_TTL_MS;
-  const maxEntries = options.maxEntries ?? READ_CACHE_MAX;
-  // In the order they were made: the oldest first.
-  const entries = new Map<string, { value: unknown; generation: number; madeAt: number }>();
-  let isSweepDue = false;
-  const isFresh = (madeAt: number, now: number) => now - madeAt >= 0 && now - madeAt < ttlMs;
-
   // An answer past its time leaves memory within about one TTL, read again or not: what a
   // report said is not kept longer than it is used.
-  const sweep = () => {
-    isSweepDue = false;
-    const now = options.clock.now().getTime();
-    for (const [key, entry] of entries) {
-      if (isFresh(entry.madeAt, now)) break;
-      entries.delete(key);
-    }
-    if (entries.size > 0) scheduleSweep();
-  };
-  const scheduleSweep = () => {
-    if (isSweepDue) return;
-    isSweepDue = true;
-    setTimeout(sweep, ttlMs).unref();
-  };
+  const entries = new LRUCache<string, { value: unknown; version: string; madeAt: number }>({
+    max: options.maxEntries ?? READ_CACHE_MAX,
+    ttl: Math.max(ttlMs, 1),
+    ttlAutopurge: true,
+    perf: { now: () => options.clock.now().getTime() },
+  });
 
   return {
     async through<T>(db: Executor, readKey: ReadKey, read: () => Promise<T>): Promise<T> {
       if (ttlMs <= 0) return read();
       const key = keyText(readKey);
-      const [row] = await currentGeneration(db).execute();
-      const generation = row?.value ?? -1;
+      const version = await currentVersion(db, readKey);
       const now = options.clock.now().getTime();
       const entry = entries.get(key);
       if (entry) {
-        if (entry.generation === generation && isFresh(entry.madeAt, now)) return entry.value as T;
+        // A clock set back is no help: an answer from the future is not used.
+        if (entry.version === version && now >= entry.madeAt) return entry.value as T;
         entries.delete(key);
       }
       // Frozen: every caller holding it shares it, and none may change what the next is given.
       const value = deepFreeze(await read());
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { value, generation, madeAt: now });
-      scheduleSweep();
+      entries.set(key, { value, version, madeAt: now });
       return value;
     },
     clear() {

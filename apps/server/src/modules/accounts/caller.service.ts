@@ -21,7 +21,7 @@ export async function resolveAccessToken(
   if (!row?.isActive) return null;
   // A token signed before the account's logins were ended (logout, new password, revoked access).
   if ((claims.ver ?? 0) !== row.tokenEpoch) return null;
-  const { isActive: _, hasTwoFactor, tokenEpoch: __, ...account } = row;
+  const { isActive: _, hasTwoFactor, ...account } = row;
   const standing = standingOf(
     ctx.config,
     { ...account, hasTwoFactor },

@@ -18,6 +18,11 @@ export type AuthUser = {
    * standing.ts); `role` and `isSuperuser` are then those of a plain user. Absent or null else.
    */
   withheld?: { role: Role; isSuperuser: boolean } | null;
+  /**
+   * The version of the account's logins the request's token was signed in (users.token_epoch):
+   * part of what a kept answer is kept under (lib/read-cache.ts). Absent outside a request.
+   */
+  tokenEpoch?: number;
 };
 
 /** Set on every request by plugins/auth.ts: the caller, or whether a token was given but bad. */

@@ -13,12 +13,16 @@ import { type Report, reportStatusLabels } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
+import { versionKeys } from '../../lib/read-cache';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { insertMessage } from '../comments/comments.repository';
 import { MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
-import { createNotifications } from '../notifications/notifications.service';
+import {
+  createNotifications,
+  transactionWithNotices,
+} from '../notifications/notifications.service';
 import { ownAnonymousReportIds } from '../reports/owner-index';
 import { loadAdministeredReport, reporterTarget } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
@@ -99,6 +103,18 @@ export async function filterOf(
 }
 
 /**
+ * What an admin's list and analytics depend on: their scope's reports and accounts, and for the
+ * platform's administrators also those of every organisation without an administrator.
+ */
+function scopeOf(admin: AuthUser) {
+  return {
+    caller: admin,
+    versions: [versionKeys.scope(admin.organizationId)],
+    platform: admin.organizationId === null,
+  };
+}
+
+/**
  * The reports an admin administers (spec section 7). Without `limit` or `offset` it answers the
  * whole list as the spec's client expects; with them, one page and the total (DESIGN.md 8).
  */
@@ -107,8 +123,10 @@ export function listReports(
   admin: AuthUser,
   query: AdminReportsQuery,
 ): Promise<AdminReport[] | AdminReportPage> {
-  return ctx.reads.through(ctx.db, { read: 'admin-reports', caller: admin.id, params: query }, () =>
-    findReports(ctx, admin, query),
+  return ctx.reads.through(
+    ctx.db,
+    { read: 'admin-reports', ...scopeOf(admin), params: query },
+    () => findReports(ctx, admin, query),
   );
 }
 
@@ -137,7 +155,7 @@ async function findReports(
 
 /** Counted by the database; every status and category key is present (zero when none). */
 export function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
-  return ctx.reads.through(ctx.db, { read: 'analytics', caller: admin.id }, () =>
+  return ctx.reads.through(ctx.db, { read: 'analytics', ...scopeOf(admin) }, () =>
     countAnalytics(ctx, admin),
   );
 }
@@ -201,7 +219,7 @@ export async function updateStatus(
   const report = await loadAdministeredReport(ctx, admin, id);
   const refused = refusal(report.status, to);
   if (refused) throw new BadRequestError(refused);
-  const changed = await ctx.db.transaction(async (tx) => {
+  const changed = await transactionWithNotices(ctx, async (tx, outbox) => {
     const columns = await updateReportStatus(tx, id, report.status, to);
     if (!columns) {
       throw new BadRequestError(
@@ -248,18 +266,23 @@ export async function updateStatus(
     const reporter = reporterTarget(report, admin.id);
     if (reporter !== null) {
       const label = reportStatusLabels[to];
-      await createNotifications(ctx, tx, [
-        {
-          ...reporter,
-          message:
-            message === undefined
-              ? `Your report is now ${label}.`
-              : `Your report is now ${label}. An administrator wrote to you.`,
-          reportId: id,
-          reportTitle: report.title,
-          reportReference: report.reference,
-        },
-      ]);
+      await createNotifications(
+        ctx,
+        tx,
+        [
+          {
+            ...reporter,
+            message:
+              message === undefined
+                ? `Your report is now ${label}.`
+                : `Your report is now ${label}. An administrator wrote to you.`,
+            reportId: id,
+            reportTitle: report.title,
+            reportReference: report.reference,
+          },
+        ],
+        outbox,
+      );
     }
     return { ...columns, ...clockColumnsOf(events) };
   });

@@ -172,8 +172,10 @@ describe('GET /api/admin/analytics/', () => {
       ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows
         .map((row) => JSON.stringify(row))
         .sort();
+    // A group's count is spread over slots (migration 0028): its total is their sum.
     const kept = await groups(sql`select organization_key as org, status, category,
-      priority_flag, is_anonymous, total from report_counts where total <> 0`);
+      priority_flag, is_anonymous, sum(total)::int as total from report_counts
+      group by 1, 2, 3, 4, 5 having sum(total) <> 0`);
     const counted = await groups(sql`select coalesce(organization_id, 0) as org, status, category,
       priority_flag, is_anonymous, count(*)::int as total from reports group by 1, 2, 3, 4, 5`);
     expect(kept.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { application, applyOk, decide } from '../../../test/access-requests';
-import { getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
+import { buildTestApp, getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
 import {
   databaseHashMatches,
   hideEditBehindCanonical,
@@ -24,7 +24,13 @@ import { type Executor, openDatabase } from '../../db/client';
 import { acquireEmbeddedLock } from '../../db/embedded-lock';
 import { auditChain, auditLog } from '../../db/schema';
 import { insertAuditEntry } from './audit.repository';
-import { canonicalForm, chainHash, GENESIS_HASH, verifyAuditChain } from './audit-chain';
+import {
+  canonicalForm,
+  chainHash,
+  chainPendingAuditRows,
+  GENESIS_HASH,
+  verifyAuditChain,
+} from './audit-chain';
 
 let t: TestApp;
 let superuser: TestUser;
@@ -54,6 +60,8 @@ async function addEntry(objectId: number | string = 1, details: Record<string, u
     objectId,
     details,
   });
+  // Linked as the chainer does within a second (migration 0029).
+  await chainPendingAuditRows(t.database.db);
   return newestRowId();
 }
 
@@ -63,7 +71,7 @@ async function canonicalColumnNames() {
     t.database.db,
     sql`select column_name from information_schema.columns
         where table_schema = 'public' and table_name = 'audit_log'
-          and column_name not in ('prev_hash', 'hash')`,
+          and column_name not in ('prev_hash', 'hash', 'chain_seq')`,
   );
   expect(rows.length).toBeGreaterThan(0);
   return rows.map((row) => row.column_name);
@@ -140,7 +148,8 @@ describe('the audit hash chain', () => {
     const user = await createUser(t);
     const created = await applyOk(t, application(), user.headers);
     await decide(t, superuser.headers, created.id, 'approve');
-    const rows = await t.database.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    await chainPendingAuditRows(t.database.db);
+    const rows = await t.database.db.select().from(auditLog).orderBy(asc(auditLog.chainSeq));
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows[0]?.prevHash).toBe(GENESIS_HASH);
     for (let index = 1; index < rows.length; index += 1) {
@@ -216,6 +225,7 @@ describe('the audit hash chain', () => {
                 ${details[index % details.length]}::jsonb, ${at}::timestamptz)`);
       ids.push(await newestRowId());
     }
+    await chainPendingAuditRows(t.database.db);
     const check = async (db: Executor, offset: RegExp) => {
       for (const id of ids) {
         const row = await columnsAsText(id, db);
@@ -263,6 +273,43 @@ describe('the audit hash chain', () => {
     expect((await chainState({})).statusCode).toBe(401);
     expect((await chainState((await createUser(t)).headers)).statusCode).toBe(403);
     expect((await chainState((await createAdmin(t)).headers)).statusCode).toBe(403);
+  });
+});
+
+describe('the chainer', () => {
+  it('links a row written unchained within its interval, and a row not yet linked shows', async () => {
+    const id = await (async () => {
+      await insertAuditEntry(t.database.db, {
+        actorUserId: null,
+        actorRole: 'system',
+        action: 'contact.read',
+        objectType: 'contact_message',
+        objectId: uniqueName('unchained'),
+      });
+      return newestRowId();
+    })();
+    // Written without waiting on the head: no place in the chain yet, and that shows.
+    const chainSeqOf = async () =>
+      (
+        await sqlRows<{ seq: string | null }>(
+          t.database.db,
+          sql`select chain_seq::text as seq from audit_log where id = ${id}`,
+        )
+      )[0]?.seq ?? null;
+    expect(await chainSeqOf()).toBeNull();
+    // A server whose chainer runs every 20 ms links it, with nobody asking for a check.
+    const server = await buildTestApp({ env: { AUDIT_CHAIN_MS: '20' } });
+    try {
+      const end = Date.now() + 60_000;
+      while ((await chainSeqOf()) === null) {
+        if (Date.now() > end) throw new Error('the chainer did not link the row');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await server.app.close();
+    }
+    const state = await verifyAuditChain(t.database.db);
+    expect(state).toMatchObject({ isIntact: true, problem: null });
   });
 });
 
@@ -426,6 +473,7 @@ describe('npm run audit:verify on the embedded database', () => {
           details: { to: 'admin' },
         });
       }
+      await chainPendingAuditRows(database.db);
       const [first] = await database.db
         .select({ id: auditLog.id })
         .from(auditLog)

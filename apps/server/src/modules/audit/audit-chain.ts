@@ -3,6 +3,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { errorSummary } from '../../lib/logger';
 
 /** The `prev_hash` of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -18,6 +19,8 @@ export type ChainState = {
   isIntact: boolean;
   /** Rows checked. */
   rows: number;
+  /** Rows written after the check chained what was pending: checked by the next one. */
+  pending: number;
   /** The last row's hash: write it down elsewhere to notice a log recomputed from scratch. */
   head: string;
   problem: ChainProblem | null;
@@ -31,7 +34,30 @@ export function chainHash(prevHash: string, canonical: string): string {
 }
 
 /** The chain's own columns: not part of a row's canonical form. */
-const CHAIN_COLUMNS = new Set(['prev_hash', 'hash']);
+const CHAIN_COLUMNS = new Set(['prev_hash', 'hash', 'chain_seq']);
+
+/** How many rows one chaining statement links at most. */
+const CHAIN_BATCH = 5000;
+
+/**
+ * Links the audit rows written and not chained yet (migration 0029), in one transaction per
+ * batch; answers how many. With `wait` false it gives way to a chainer already at work on any
+ * process (that one links them). Writers never wait for this: they append unchained rows.
+ */
+export async function chainPendingAuditRows(
+  db: Executor,
+  options: { wait: boolean } = { wait: true },
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = (await db.execute(
+      sql`select audit_log_chain_pending(${options.wait}, ${CHAIN_BATCH}) as chained`,
+    )) as { rows: { chained: number }[] };
+    const chained = Number(result.rows[0]?.chained ?? 0);
+    total += chained;
+    if (chained < CHAIN_BATCH) return total;
+  }
+}
 
 type Formatter = (text: string) => string;
 
@@ -104,7 +130,12 @@ const canonicalColumns = Object.values(getTableColumns(auditLog))
   .map((column) => ({ name: column.name, format: formatterOf(column) }));
 
 /** A row as the check reads it: every column as its plain text, null when it is null. */
-type StoredRow = Record<string, string | null> & { id: string; prev_hash: string; hash: string };
+type StoredRow = Record<string, string | null> & {
+  id: string;
+  prev_hash: string;
+  hash: string;
+  chain_seq: string;
+};
 
 /**
  * A row's canonical form (docs/design.md "Tamper-evident audit"), computed here from its columns'
@@ -139,13 +170,16 @@ function rowsOf(result: unknown): StoredRow[] {
 }
 
 /**
- * Walks the audit log in id order and checks every row: its hash is recomputed here from its
- * canonical form (computed in this process from the row's values) and the previous row's hash,
- * and its `prev_hash` must be that previous hash. Then the head row must name the last row and
- * the number of rows, so rows removed from the end show too.
+ * Links what is pending first (as the chainer would within a second), then walks the audit log
+ * in chain order and checks every row: its hash is recomputed here from its canonical form
+ * (computed in this process from the row's values) and the previous row's hash, and its
+ * `prev_hash` must be that previous hash. Then the head row must name the last row and the
+ * number of rows, so rows removed from the end show too.
  */
 export async function verifyAuditChain(db: Executor): Promise<ChainState> {
+  await chainPendingAuditRows(db);
   let previous = GENESIS_HASH;
+  let lastSeq = 0;
   let lastId = 0;
   let rows = 0;
   let brokenRows = 0;
@@ -154,7 +188,7 @@ export async function verifyAuditChain(db: Executor): Promise<ChainState> {
     const page = rowsOf(
       await db.execute(sql`
         select ${selectList} from audit_log a
-        where a.id > ${lastId} order by a.id limit ${PAGE}`),
+        where a.chain_seq > ${lastSeq} order by a.chain_seq limit ${PAGE}`),
     );
     for (const row of page) {
       const id = Number(row.id);
@@ -165,6 +199,7 @@ export async function verifyAuditChain(db: Executor): Promise<ChainState> {
         problem ??= { id, reason: isUnchanged ? 'link' : 'content' };
       }
       previous = row.hash;
+      lastSeq = Number(row.chain_seq);
       lastId = id;
       rows += 1;
     }
@@ -181,13 +216,27 @@ export async function verifyAuditChain(db: Executor): Promise<ChainState> {
     (head.last_id === null ? rows === 0 : Number(head.last_id) === lastId) &&
     head.last_hash === previous;
   if (!headMatches) problem ??= { id: null, reason: 'head' };
-  return { isIntact: problem === null, rows, head: previous, problem, brokenRows };
+  const [waiting] = (
+    (await db.execute(
+      sql`select count(*)::int as pending from audit_log where chain_seq is null`,
+    )) as { rows: { pending: number }[] }
+  ).rows;
+  return {
+    isIntact: problem === null,
+    rows,
+    pending: Number(waiting?.pending ?? 0),
+    head: previous,
+    problem,
+    brokenRows,
+  };
 }
 
 /** One line for people: what the check found. */
 export function describeChain(state: ChainState): string {
   if (state.isIntact) {
-    return `The audit log is intact: ${state.rows} row(s) chained, head ${state.head}.`;
+    const pending =
+      state.pending > 0 ? ` ${state.pending} row(s) written since are chained within seconds.` : '';
+    return `The audit log is intact: ${state.rows} row(s) chained, head ${state.head}.${pending}`;
   }
   const problem = state.problem as ChainProblem;
   if (problem.reason === 'head') {
@@ -201,4 +250,34 @@ export function describeChain(state: ChainState): string {
       ? 'was changed after it was written'
       : 'does not follow the row before it (a row was removed or inserted)';
   return `The audit log was tampered with: row ${problem.id} ${what}; ${state.brokenRows} row(s) do not check out.`;
+}
+
+/**
+ * This process's chainer: every `intervalMs` it links the audit rows written since, unless a
+ * chainer of another process is at work (then that one does). Answers a function that stops it.
+ */
+export function startAuditChainer(
+  ctx: { db: Executor; log: { warn(object: object, message: string): void } },
+  intervalMs: number,
+): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {};
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = chainPendingAuditRows(ctx.db, { wait: false })
+      .catch((error: unknown) =>
+        ctx.log.warn(
+          { error: errorSummary(error) },
+          'could not chain the audit log: the next run tries again',
+        ),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -13,10 +13,14 @@ import {
   ForbiddenError,
   NotFoundError,
 } from '../../lib/errors';
+import { versionKeys } from '../../lib/read-cache';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { recordClockEvents } from '../deadlines/deadlines.service';
-import { createNotifications } from '../notifications/notifications.service';
+import {
+  createNotifications,
+  transactionWithNotices,
+} from '../notifications/notifications.service';
 import {
   accessTo,
   loadAccessibleReport,
@@ -119,7 +123,7 @@ export async function listMessages(
   // admin given a kept thread has already had its last message recorded as read (below).
   return ctx.reads.through(
     ctx.db,
-    { read: 'thread', caller: user.id, params: reportId },
+    { read: 'thread', caller: user, params: reportId, versions: [versionKeys.report(reportId)] },
     async () => {
       // The report and its thread in one statement, read before knowing whether the caller may
       // see it: nothing of it leaves unless they may.
@@ -179,7 +183,7 @@ export async function postMessage(
     });
   }
   const messageId = await withStoredVoice(ctx, voice, (stored) =>
-    ctx.db.transaction(async (tx) => {
+    transactionWithNotices(ctx, async (tx, outbox) => {
       const id = await repo.insertMessage(tx, {
         reportId,
         senderKind,
@@ -191,14 +195,6 @@ export async function postMessage(
       if (stored) await recordVoice(tx, stored, { reportId, messageId: id });
       await touchReport(tx, reportId);
       if (senderKind === 'admin') {
-        await insertAuditEntry(tx, {
-          actorUserId: user.id,
-          actorRole: user.isSuperuser ? 'superuser' : 'admin',
-          action: input.is_internal ? 'report.internal_note_added' : 'report.admin_reply_sent',
-          objectType: 'report',
-          objectId: reportId,
-          details: { message_id: id },
-        });
         if (!input.is_internal) {
           // A reply to the reporter acknowledges the report; one marked as feedback gives feedback.
           await recordClockEvents(tx, user, reportId, {
@@ -210,18 +206,32 @@ export async function postMessage(
         }
         const reporter = input.is_internal ? null : reporterTarget(report, user.id);
         if (reporter !== null) {
-          await createNotifications(ctx, tx, [
-            {
-              ...reporter,
-              message: 'An administrator replied to your report.',
-              reportId,
-              reportTitle: report.title,
-              reportReference: report.reference,
-            },
-          ]);
+          await createNotifications(
+            ctx,
+            tx,
+            [
+              {
+                ...reporter,
+                message: 'An administrator replied to your report.',
+                reportId,
+                reportTitle: report.title,
+                reportReference: report.reference,
+              },
+            ],
+            outbox,
+          );
         }
+        // Last, as every audit row (docs/design.md "Tamper-evident audit").
+        await insertAuditEntry(tx, {
+          actorUserId: user.id,
+          actorRole: user.isSuperuser ? 'superuser' : 'admin',
+          action: input.is_internal ? 'report.internal_note_added' : 'report.admin_reply_sent',
+          objectType: 'report',
+          objectId: reportId,
+          details: { message_id: id },
+        });
       } else {
-        await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
+        await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
       }
       return id;
     }),
@@ -255,7 +265,7 @@ export async function postGuestMessage(
     throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
   }
   const messageId = await withStoredVoice(ctx, voice, (stored) =>
-    ctx.db.transaction(async (tx) => {
+    transactionWithNotices(ctx, async (tx, outbox) => {
       const id = await repo.insertMessage(tx, {
         reportId: report.id,
         senderKind: 'reporter',
@@ -265,7 +275,7 @@ export async function postGuestMessage(
       });
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
       await touchReport(tx, report.id);
-      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.');
+      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
       return id;
     }),
   );

@@ -26,7 +26,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOrPageOf(notificationSchema) },
       },
     },
-    async (request) => service.listNotifications(ctx, requireUser(request).id, request.query),
+    async (request) => service.listNotifications(ctx, requireUser(request), request.query),
   );
 
   app.get(

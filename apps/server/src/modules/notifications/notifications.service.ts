@@ -11,9 +11,12 @@ import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
 import type { Sealer } from '../../lib/crypto';
 import { NotFoundError } from '../../lib/errors';
+import { errorSummary } from '../../lib/logger';
 import { listOrPage } from '../../lib/pagination';
+import { type ReadCaller, versionKeys } from '../../lib/read-cache';
 import { resolveAccessToken } from '../accounts/caller.service';
 import {
+  indexKeyOf,
   isReportOwner,
   type OwnerEntries,
   readOwnerState,
@@ -61,6 +64,7 @@ export async function createNotifications(
   ctx: Pick<AppContext, 'sealer' | 'hash'>,
   db: Executor,
   inputs: NotificationInput[],
+  outbox?: SignalOutbox,
 ): Promise<repo.NotificationSignal[]> {
   const at = new Date().toISOString();
   const reportOfTag = new Map<string, number>();
@@ -91,8 +95,33 @@ export async function createNotifications(
     const report = row.recipientTag ? reportOfTag.get(row.recipientTag) : undefined;
     return report === undefined ? [] : [{ id: row.id, report }];
   });
-  await repo.publishNotificationSignals(db, signals);
+  if (outbox) outbox.push(...signals);
+  else await repo.publishNotificationSignals(db, signals);
   return signals;
+}
+
+/** Live signals of notices written in a transaction, to send once it committed. */
+export type SignalOutbox = repo.NotificationSignal[];
+
+/**
+ * Runs `write` in a transaction and sends the live signals of the notices it wrote (its outbox)
+ * once it committed. A NOTIFY inside the transaction would make its commit wait for every other
+ * notifying commit on the database server (PostgreSQL serialises them): the busiest writes
+ * (filing, replies, status changes) send theirs after. The notices themselves are in the
+ * transaction; a signal lost with the process is a notice seen on the next load, not pushed.
+ */
+export async function transactionWithNotices<T>(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  write: (tx: Executor, outbox: SignalOutbox) => Promise<T>,
+): Promise<T> {
+  const outbox: SignalOutbox = [];
+  const result = await ctx.db.transaction((tx) => write(tx, outbox));
+  await repo
+    .publishNotificationSignals(ctx.db, outbox)
+    .catch((error: unknown) =>
+      ctx.log.warn({ error: errorSummary(error) }, 'live notices not signalled: seen on next load'),
+    );
+  return result;
 }
 
 /** Who a user is to the notifications table: their account, their reports' tags, what they read. */
@@ -178,20 +207,31 @@ export function toNotification(
 /** The caller's notifications, newest first; a page when asked for (docs/api.md). */
 export async function listNotifications(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'reads'>,
-  userId: number,
+  user: ReadCaller,
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
-  const key = { read: 'notifications', caller: userId, params: [query.limit, query.offset] };
-  return ctx.reads.through(ctx.db, key, async () => {
-    const reader = await noticeReaderOf(ctx, userId);
-    return listOrPage(query, {
+  // Who they are to the table is read first: the kept answer depends on their account's notices,
+  // their index and the notices to the reporter of each of their anonymous reports.
+  const reader = await noticeReaderOf(ctx, user.id);
+  const key = {
+    read: 'notifications',
+    caller: user,
+    params: [query.limit, query.offset],
+    versions: [
+      versionKeys.account(user.id),
+      versionKeys.ownerIndex(indexKeyOf(ctx, user.id)),
+      ...reader.recipient.tags.map(versionKeys.reporterNotices),
+    ],
+  };
+  return ctx.reads.through(ctx.db, key, async () =>
+    listOrPage(query, {
       find: async (page) =>
         (await repo.findNotificationsForUser(ctx.db, reader.recipient, page)).map((row) =>
           toNotification(ctx, row, isReadFor(reader, row, row.userId !== null)),
         ),
       count: () => repo.countNotificationsForUser(ctx.db, reader.recipient),
-    });
-  });
+    }),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AuthUser } from '../accounts/caller';
 import {
   createNotifications,
   type NotificationTarget,
+  type SignalOutbox,
 } from '../notifications/notifications.service';
 import { isReportOwner } from './owner-index';
 import {
@@ -122,6 +123,7 @@ export async function notifyReportAdmins(
     ownerHash: string | null;
   },
   message: string,
+  outbox?: SignalOutbox,
 ): Promise<void> {
   const admins = new Set(await findAdminIdsInScope(tx, report.organizationId));
   if (report.organizationId !== null) {
@@ -141,6 +143,7 @@ export async function notifyReportAdmins(
       reportTitle: report.title,
       reportReference: report.reference,
     })),
+    outbox,
   );
 }
 

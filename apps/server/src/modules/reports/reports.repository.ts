@@ -102,14 +102,6 @@ export async function findOwnReports(
     .orderBy(desc(reports.submittedAt), desc(reports.id));
 }
 
-export async function isReferenceTaken(db: Executor, reference: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(eq(reports.reference, reference));
-  return Boolean(row);
-}
-
 export async function findReportByReference(db: Executor, reference: string) {
   const [row] = await db
     .select({

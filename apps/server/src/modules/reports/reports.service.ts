@@ -12,11 +12,13 @@ import { newReportReference } from '../../lib/codes';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { extensionOfMime, type SanitizedEvidence, sanitizeEvidence } from '../../lib/evidence';
 import { errorSummary } from '../../lib/logger';
+import { versionKeys } from '../../lib/read-cache';
 import { parseOrThrow } from '../../lib/validation';
 import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
 import { filingPeriods } from '../deadlines/deadlines.service';
+import { transactionWithNotices } from '../notifications/notifications.service';
 import {
   type DisguisedRecording,
   disguiseRecording,
@@ -51,11 +53,16 @@ async function storeSanitized(ctx: AppContext, clean: SanitizedEvidence): Promis
   return { key, mime: clean.mime, size: clean.data.length };
 }
 
-async function uniqueReference(ctx: AppContext): Promise<string> {
-  for (;;) {
-    const reference = newReportReference();
-    if (!(await repo.isReferenceTaken(ctx.db, reference))) return reference;
+/**
+ * Whether a filing failed only because its random reference (60 bits) was taken: it is then
+ * filed again under another. Asked of the unique index, not by a select before every filing.
+ */
+function isReferenceClash(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code, constraint } = cause as Error & { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'reports_reference_unique') return true;
   }
+  return false;
 }
 
 /** Who files a report: an account (anonymous or not), or a guest with no account at all. */
@@ -123,14 +130,14 @@ export async function fileReport(
     if (evidence) await removeUncommittedFile(ctx, evidence.key);
     throw error;
   }
-  const reference = await uniqueReference(ctx);
   const user = filer.kind === 'account' ? filer.user : null;
   const isAnonymous = filer.kind === 'guest' || filer.isAnonymous;
   const ownerUserId = user && !isAnonymous ? user.id : null;
   const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
   let id: number;
-  try {
-    id = await ctx.db.transaction(async (tx) => {
+  let reference = newReportReference();
+  const write = () =>
+    transactionWithNotices(ctx, async (tx, outbox) => {
       const periods = await filingPeriods(ctx, tx, filing.organizationId);
       const reportId = await repo.insertReport(tx, {
         ...clockColumnsForNewReport(periods),
@@ -172,9 +179,20 @@ export async function fileReport(
         fields.priority_flag
           ? 'A new priority report was submitted.'
           : 'A new report was submitted.',
+        outbox,
       );
       return reportId;
     });
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        id = await write();
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !isReferenceClash(error)) throw error;
+        reference = newReportReference();
+      }
+    }
   } catch (error) {
     // The row did not commit, so its files must not stay (README "Evidence files").
     if (evidence) await removeUncommittedFile(ctx, evidence.key);
@@ -278,7 +296,8 @@ export async function listOwnReports(ctx: AppContext, user: AuthUser): Promise<R
 }
 
 export async function getReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
-  return ctx.reads.through(ctx.db, { read: 'report', caller: user.id, params: id }, async () => {
+  const key = { read: 'report', caller: user, params: id, versions: [versionKeys.report(id)] };
+  return ctx.reads.through(ctx.db, key, async () => {
     const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
     return toReportPayload(ctx, report);
   });
