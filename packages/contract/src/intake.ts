@@ -73,6 +73,9 @@ export const guestReportCreatedSchema = z.object({
   reference: z.string(),
   submitted_at: z.string(),
   organization_name: z.string().nullable(),
+  /** The day the acknowledgement of receipt is due by, and the feedback (`YYYY-MM-DD`). */
+  acknowledge_by: z.string(),
+  feedback_by: z.string(),
 });
 export type GuestReportCreated = z.infer<typeof guestReportCreatedSchema>;
 

@@ -39,7 +39,7 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="certificate_report_${report.id}.pdf"`,
+      'attachment; filename="certificate.pdf"',
     );
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Certificate of Resolution');
