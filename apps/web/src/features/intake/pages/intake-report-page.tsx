@@ -21,6 +21,7 @@ import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { Navigate, useLeaveGuard, useParams } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
+import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
 import { useFileGuestReport } from '../api/file-guest-report';
 import { useIntakeOrganization } from '../api/get-intake-organization';
 import { prepareProofOfWork } from '../api/proof-of-work';
@@ -106,6 +107,7 @@ function IntakeForm({
   const [progress, setProgress] = useState<number | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const file_ = useFileGuestReport(slug, setProgress);
+  const request = useCancellable();
   const fileProblem = file && evidenceProblem(file, maxMb);
   // The anti-abuse work runs while the visitor writes, not after they press Submit; it starts
   // when they first turn to the form (a field already in use when the app arrives counts), so it
@@ -132,7 +134,7 @@ function IntakeForm({
     }
     setProgress(file ? 0 : null);
     file_.mutate(
-      { ...fields, file, voice },
+      { ...fields, file, voice, signal: request.start() },
       {
         onSuccess: (created) => {
           draftStore.forget(draftKey(slug));
@@ -140,8 +142,12 @@ function IntakeForm({
           onFiled(created);
         },
         onError: (error) => {
-          showServerErrors(error);
           setProgress(null);
+          if (isCancelled(error)) {
+            setMessage({ tone: 'error', text: STOPPED_WAITING });
+            return;
+          }
+          showServerErrors(error);
           const text =
             error instanceof ApiError && error.status !== 0
               ? (serverDetail(error) ?? 'Submission failed. Please try again.')
@@ -197,6 +203,7 @@ function IntakeForm({
             is not saved on this device, it is sent only when you press Submit Report, and closing
             the tab forgets it.
           </p>
+          <StillTrying isPending={file_.isPending} onCancel={request.cancel} />
           <Button type="submit" size="lg" isBusy={file_.isPending} busyLabel="Submitting...">
             Submit Report
           </Button>
