@@ -205,3 +205,55 @@ test('Leave quickly replaces the page with a neutral one, from the button or Esc
   await expect(page).toHaveURL(/\/privacy$/);
   await context.close();
 });
+
+test('a /track session shows its time, warns before it ends, and the answer outlives it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page } = await phone(browser);
+  await page.clock.install();
+  await page.goto('/report');
+  await expect(page.getByRole('button', { name: 'Submit Report' })).toBeEnabled();
+  await page.getByLabel('Title').fill('Timesheets changed after sign-off');
+  await page.getByLabel('Detailed Description').fill('Hours are removed every month end.');
+  await page.getByRole('button', { name: 'Submit Report' }).tap();
+  await expect(page.getByRole('heading', { name: 'Your receipt' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const receipt = (
+    (await page.locator('p.font-mono span[aria-hidden="true"]').textContent()) ?? ''
+  ).trim();
+  await page.getByLabel('I have saved my receipt').check();
+  await page.getByRole('button', { name: 'Done' }).tap();
+  await page.getByRole('main').getByRole('link', { name: 'Track a report' }).tap();
+
+  const openReport = async () => {
+    await page.getByLabel('Receipt').fill(receipt);
+    await page.getByRole('button', { name: 'Open my report' }).tap();
+    await expect(
+      page.getByRole('heading', { name: 'Timesheets changed after sign-off' }),
+    ).toBeVisible();
+  };
+  await openReport();
+  await expect(page.getByText(/This session ends in 30 minutes/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Conversation' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'reporter-safety-390-03-track');
+  const answer = 'It happened again on the 30th, to three of us.';
+  await page.getByLabel('Your message').fill(answer);
+
+  // Two minutes before the end, a warning; at the end, back to the receipt, the answer kept.
+  await page.clock.fastForward('28:01');
+  await expect(
+    page.getByRole('alert').filter({ hasText: /session ends in 2 minutes/ }),
+  ).toBeVisible();
+  await page.clock.fastForward('02:00');
+  await expect(page.locator(':focus')).toContainText('Your tracking session has ended');
+  await openReport();
+  await expect(page.getByLabel('Your message')).toHaveValue(answer);
+
+  // Point 14: leaving and forgetting keeps focus on what follows.
+  await page.getByRole('button', { name: 'Leave and forget this report' }).tap();
+  await expect(page.locator(':focus')).toContainText('You left your report');
+  await context.close();
+});

@@ -118,6 +118,8 @@ export type TrackChanges = z.infer<typeof trackChangesSchema>;
 export const trackSessionSchema = z.object({
   token: z.string(),
   expires_at: z.string(),
+  /** The session's length in seconds: the page counts it from the answer, whatever its clock. */
+  expires_in: z.number().int().positive(),
   changes: trackChangesSchema,
   report: reportSchema,
 });

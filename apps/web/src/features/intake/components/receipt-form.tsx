@@ -57,7 +57,11 @@ export function ReceiptForm({
   return (
     <Card>
       <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
-        {notice && <Alert tone="info">{notice}</Alert>}
+        {notice && (
+          <Alert tone="info" focusKey={notice}>
+            {notice}
+          </Alert>
+        )}
         <ErrorSummary {...form.errorSummary({ receipt: 'Receipt' })} />
         <TextField
           label="Receipt"
