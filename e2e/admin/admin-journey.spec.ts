@@ -124,7 +124,7 @@ test('an admin works a report while the reporter watches live', async ({ browser
   const downloading = reporterPage.waitForEvent('download');
   await reporterPage.getByRole('button', { name: 'Export Certificate' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`certificate_report_${report.id}.pdf`);
+  expect(download.suggestedFilename()).toBe('certificate.pdf');
   await expect(reporterPage.getByText('Certificate downloaded successfully!')).toBeVisible();
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

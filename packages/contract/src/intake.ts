@@ -73,6 +73,9 @@ export const guestReportCreatedSchema = z.object({
   reference: z.string(),
   submitted_at: z.string(),
   organization_name: z.string().nullable(),
+  /** The day the acknowledgement of receipt is due by, and the feedback (`YYYY-MM-DD`). */
+  acknowledge_by: z.string(),
+  feedback_by: z.string(),
 });
 export type GuestReportCreated = z.infer<typeof guestReportCreatedSchema>;
 
@@ -115,6 +118,8 @@ export type TrackChanges = z.infer<typeof trackChangesSchema>;
 export const trackSessionSchema = z.object({
   token: z.string(),
   expires_at: z.string(),
+  /** The session's length in seconds: the page counts it from the answer, whatever its clock. */
+  expires_in: z.number().int().positive(),
   changes: trackChangesSchema,
   report: reportSchema,
 });

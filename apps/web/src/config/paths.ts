@@ -30,6 +30,17 @@ export const paths = {
   track: '/track',
 } as const;
 
+/**
+ * The pages of a reporter without an account (`/report`, `/o/{slug}/report`, `/track`): the header
+ * offers no second submit there, and a way to leave quickly.
+ */
+export function isReporterPage(pathname: string) {
+  const path = pathname.replace(/\/+$/, '');
+  return (
+    path === paths.reportWithoutAccount || path === paths.track || /^\/o\/[^/]+\/report$/.test(path)
+  );
+}
+
 /** Landing page sections reached by the top navigation. */
 export const sections = {
   about: 'about',

@@ -157,3 +157,36 @@ export function NavLink(props: LinkProps) {
   const { pathname } = useLocation();
   return <Link aria-current={isCurrent(props.to, pathname) ? 'page' : undefined} {...props} />;
 }
+
+/**
+ * While `active`, leaving the page asks first: a link or Back/Forward inside the app asks with
+ * `question` (the browser's own confirmation), and closing or reloading the tab, or following a
+ * link out of the app, asks with the browser's standard question.
+ */
+export function useLeaveGuard(active: boolean, question: string) {
+  const history = useHistory();
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!leaving.quickly) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    const unblock = history.block(() => window.confirm(question));
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      unblock();
+    };
+  }, [active, question, history]);
+}
+
+/** Set when the reporter leaves quickly: nothing may hold them back then. */
+const leaving = { quickly: false };
+
+/**
+ * Leaves for `address` at once, asking nothing, and puts it in place of the current history entry
+ * (README "Leaving quickly").
+ */
+export function leaveQuickly(address: string) {
+  leaving.quickly = true;
+  window.location.replace(address);
+}

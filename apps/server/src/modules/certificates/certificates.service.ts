@@ -22,7 +22,6 @@ export async function exportCertificate(
 
 /** The certificate of a resolved report, for its reporter (an account, or a guest at /track). */
 export async function certificateOf(ctx: AppContext, report: ReportRecord): Promise<Certificate> {
-  const id = report.id;
   if (report.status !== 'resolved' || !report.resolvedAt) {
     throw new BadRequestError('A certificate is available only for resolved reports.');
   }
@@ -36,7 +35,9 @@ export async function certificateOf(ctx: AppContext, report: ReportRecord): Prom
     verificationCode: certificateCode(ctx, report.reference, report.resolvedAt),
     verifyHint: `Anyone can check this certificate with its reference and code at ${verifyAt}`,
   });
-  return { pdf, filename: `certificate_report_${id}.pdf` };
+  // A neutral name: a downloads folder says nothing of which report it was (README "Leaving
+  // less behind").
+  return { pdf, filename: 'certificate.pdf' };
 }
 
 const invalid: CertificateVerification = {

@@ -38,9 +38,7 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     const response = await certificate(report.id, owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="certificate_report_${report.id}.pdf"`,
-    );
+    expect(response.headers['content-disposition']).toBe('attachment; filename="certificate.pdf"');
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Certificate of Resolution');
     expect(text).toContain(report.token);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { guestReceipts, organizationSlugs, organizations } from '../../db/schema';
+import { guestReceipts, organizationSlugs, organizations, reports } from '../../db/schema';
 
 /** The organisation a slug leads to, whether it is its current slug or an earlier one. */
 export async function findOrganizationBySlug(db: Executor, slug: string) {
@@ -45,4 +45,14 @@ export async function findReceiptOfReport(db: Executor, reportId: number) {
 
 export async function setVisit(db: Executor, reportId: number, visit: Buffer) {
   await db.update(guestReceipts).set({ visit }).where(eq(guestReceipts.reportId, reportId));
+}
+
+/** The legal dates a report was filed with (README "Legal deadlines"). */
+export async function findDeadlines(db: Executor, reportId: number) {
+  const [row] = await db
+    .select({ acknowledgeBy: reports.acknowledgeBy, feedbackBy: reports.feedbackBy })
+    .from(reports)
+    .where(eq(reports.id, reportId));
+  if (!row) throw new Error(`Report ${reportId} was not found in its own transaction`);
+  return row;
 }

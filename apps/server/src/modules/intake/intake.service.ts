@@ -99,6 +99,7 @@ export async function fileGuestReport(
   }
   const receipt = newReceipt();
   const receiptHash = await hashReceipt(ctx, receipt);
+  let deadlines: { acknowledgeBy: Date; feedbackBy: Date } | null = null;
   const { reference } = await fileReport(ctx, {
     fields,
     file: input.file,
@@ -113,13 +114,20 @@ export async function fileGuestReport(
         lookupKey: receiptLookupKey(ctx, receipt),
         receiptHash,
       });
+      deadlines = await repo.findDeadlines(tx, report.id);
     },
   });
+  if (!deadlines) throw new Error('The report was filed without its deadlines');
+  const { acknowledgeBy, feedbackBy } = deadlines;
+  const day = (instant: Date) => instant.toISOString().slice(0, 10);
   return {
     receipt: formatReceipt(receipt),
     reference,
     // The day only: the page needs no more, and an instant would be one more thing to match.
     submitted_at: new Date().toISOString().slice(0, 10),
     organization_name: organization?.name ?? null,
+    // When to expect an answer (as /track shows later), by the day for the same reason.
+    acknowledge_by: day(acknowledgeBy),
+    feedback_by: day(feedbackBy),
   };
 }

@@ -108,6 +108,9 @@ describe('filing without an account', () => {
     const row = await reportRow(created.reference);
     expect(row.organizationId).toBeNull();
     expect(created.organization_name).toBeNull();
+    // The receipt page says when to expect an answer: the report's own legal dates, by the day.
+    expect(created.acknowledge_by).toBe(row.acknowledgeBy.toISOString().slice(0, 10));
+    expect(created.feedback_by).toBe(row.feedbackBy.toISOString().slice(0, 10));
     const byPlatform = await t.app.inject({
       method: 'GET',
       url: `/api/reports/${row.id}/`,

@@ -138,6 +138,7 @@ export async function openSession(
   return {
     token: session.token,
     expires_at: session.expiresAt.toISOString(),
+    expires_in: ctx.config.intake.trackSessionSeconds,
     changes,
     report: toReportPayload(ctx, report),
   };

@@ -73,6 +73,7 @@ describe('POST /api/track/session/', () => {
       new_replies: 0,
     });
     expect(Date.parse(session.expires_at) - Date.now()).toBeGreaterThan(25 * 60_000);
+    expect(session.expires_in).toBe(30 * 60);
   });
 
   it('refuses a wrong receipt and a malformed one, without saying more', async () => {

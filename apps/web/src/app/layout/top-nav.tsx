@@ -1,10 +1,11 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkButton } from '@/components/ui/link-button';
-import { paths, sections } from '@/config/paths';
+import { isReporterPage, paths, sections } from '@/config/paths';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
 import { Link, NavLink, useLocation } from '@/lib/router';
 import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
+import { LeaveQuickly } from './leave-quickly';
 import { dashboardLink } from './nav-items';
 import { SectionLink } from './section-link';
 
@@ -48,6 +49,12 @@ function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
       <SectionLink section={sections.faq} className={itemClass} onNavigate={onNavigate}>
         FAQ
       </SectionLink>
+      <NavLink to={paths.reportWithoutAccount} className={itemClass} onClick={onNavigate}>
+        Report without an account
+      </NavLink>
+      <NavLink to={paths.track} className={itemClass} onClick={onNavigate}>
+        Track a report
+      </NavLink>
       <NavLink to={paths.becomeAdmin} className={itemClass} onClick={onNavigate}>
         Become Admin/Org
       </NavLink>
@@ -113,7 +120,7 @@ export function TopNav() {
           <ShieldCheck aria-hidden="true" className="size-6" />
           Candor
         </Link>
-        <div className="hidden flex-1 items-center gap-1 lg:flex">
+        <div className="hidden flex-1 items-center gap-1 xl:flex">
           <NavItems />
         </div>
         <div className="ml-auto flex items-center gap-2">
@@ -124,19 +131,24 @@ export function TopNav() {
               </Suspense>
             </div>
           )}
-          <LinkButton
-            to={paths.submitReport}
-            variant="accent"
-            size="sm"
-            className="whitespace-nowrap max-sm:min-h-11"
-          >
-            Submit Report
-          </LinkButton>
+          {/* A reporter's page has its own submit, and a way out. */}
+          {isReporterPage(location.pathname) ? (
+            <LeaveQuickly />
+          ) : (
+            <LinkButton
+              to={paths.submitReport}
+              variant="accent"
+              size="sm"
+              className="whitespace-nowrap max-sm:min-h-11"
+            >
+              Submit Report
+            </LinkButton>
+          )}
           {/* The browser tells assistive technology whether the menu is open; the icon and the
               name follow the popover's state through CSS, with or without the app. */}
           <button
             type="button"
-            className="flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 lg:hidden"
+            className="flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 xl:hidden"
             popoverTarget={MENU_ID}
           >
             <Menu
@@ -157,7 +169,7 @@ export function TopNav() {
       <div
         id={MENU_ID}
         popover="auto"
-        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-t border-slate-200 bg-white px-4 pb-4 pt-2 text-ink shadow-md lg:hidden"
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto w-full max-w-none border-0 border-t border-slate-200 bg-white px-4 pb-4 pt-2 text-ink shadow-md xl:hidden"
       >
         <div className="flex flex-col gap-1">
           <NavItems stacked onNavigate={closeMenu} />

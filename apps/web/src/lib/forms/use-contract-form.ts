@@ -11,6 +11,10 @@ type Options<TForm extends FieldValues, TSchema extends z.ZodType> = ContractFor
   TSchema
 > & { defaultValues: TForm };
 
+/** A part the form needs to check what was typed could not be loaded. */
+export const PART_NOT_LOADED =
+  'It was not sent: part of this page could not be loaded. Nothing you typed was lost. Check your connection and try again.';
+
 /** The form's outcome, shown above its button. */
 export type FormMessage = { tone: 'success' | 'error'; text: string };
 
@@ -64,10 +68,14 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
       ) =>
       (event: FormEvent) => {
         setMessage(null);
-        void form.handleSubmit(onValid, (errors) => {
-          setFailedAttempts((count) => count + 1);
-          return onInvalid?.(errors);
-        })(event);
+        form
+          .handleSubmit(onValid, (errors) => {
+            setFailedAttempts((count) => count + 1);
+            return onInvalid?.(errors);
+          })(event)
+          // The check's schema comes with the first submit; when it cannot be loaded (the
+          // connection dropped), that is said, never swallowed.
+          .catch(() => setMessage({ tone: 'error', text: PART_NOT_LOADED }));
       },
     fieldId,
     /** The props of a labelled field: its id, registration and message. */

@@ -23,10 +23,15 @@ export type History = {
   readonly state: HistoryState;
   navigate(to: To, options?: NavigateOptions): void;
   subscribe(listener: () => void): () => void;
+  /**
+   * Asks `mayLeave` before every move away from the current entry (a link, Back or Forward); a
+   * move it answers false to does not happen. Answers the function that removes it.
+   */
+  block(mayLeave: () => boolean): () => void;
 };
 
-/** What a browser history entry holds: the navigation's state and the entry's key. */
-type EntryState = { usr: unknown; key: string };
+/** What a browser history entry holds: the navigation's state, the entry's key and its place. */
+type EntryState = { usr: unknown; key: string; idx: number };
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
@@ -47,6 +52,9 @@ function splitAddress(address: string): Pick<Location, 'pathname' | 'search' | '
 function store(initial: HistoryState) {
   let state = initial;
   const listeners = new Set<() => void>();
+  // Each blocker guards the entry it was set on: once the app has moved on (the page left may
+  // still be on screen while the next one loads), it asks nothing more.
+  const blockers = new Set<{ key: string; mayLeave: () => boolean }>();
   return {
     get: () => state,
     set(next: HistoryState) {
@@ -54,6 +62,16 @@ function store(initial: HistoryState) {
       for (const listener of listeners) listener();
     },
     listeners,
+    /** Whether every blocker of the current entry lets the app leave it. */
+    mayLeave: () =>
+      [...blockers].every((blocker) => blocker.key !== state.location.key || blocker.mayLeave()),
+    block(mayLeave: () => boolean) {
+      const blocker = { key: state.location.key, mayLeave };
+      blockers.add(blocker);
+      return () => {
+        blockers.delete(blocker);
+      };
+    },
   };
 }
 
@@ -64,8 +82,10 @@ function store(initial: HistoryState) {
 export function createBrowserHistory(): History {
   const readEntry = (): EntryState => {
     const entry = window.history.state as Partial<EntryState> | null;
-    if (typeof entry?.key === 'string') return { usr: entry.usr ?? null, key: entry.key };
-    const keyed = { usr: null, key: newKey() };
+    if (typeof entry?.key === 'string') {
+      return { usr: entry.usr ?? null, key: entry.key, idx: entry.idx ?? 0 };
+    }
+    const keyed = { usr: null, key: newKey(), idx: 0 };
     window.history.replaceState(keyed, '');
     return keyed;
   };
@@ -75,18 +95,41 @@ export function createBrowserHistory(): History {
     return { pathname, search, hash, state: usr, key };
   };
   const current = store({ location: read(), action: 'POP' });
-  const onPop = () => current.set({ location: read(), action: 'POP' });
+  let idx = readEntry().idx;
+  // Back or Forward refused by a blocker: the browser has already moved, so it is moved back, and
+  // the pop that brings it back is not a move of the app.
+  let restoring = false;
+  const onPop = () => {
+    const entry = readEntry();
+    if (restoring) {
+      restoring = false;
+      return;
+    }
+    if (entry.idx !== idx && !current.mayLeave()) {
+      restoring = true;
+      window.history.go(idx - entry.idx);
+      return;
+    }
+    idx = entry.idx;
+    current.set({ location: read(), action: 'POP' });
+  };
   return {
     get state() {
       return current.get();
     },
     navigate(to, { replace = false, state = null } = {}) {
       const address = resolveTo(to, current.get().location);
-      const entry: EntryState = { usr: state, key: newKey() };
+      const { location } = current.get();
+      const isSame = address === `${location.pathname}${location.search}${location.hash}`;
+      if (!isSame && !current.mayLeave()) return;
+      const next = replace ? idx : idx + 1;
+      const entry: EntryState = { usr: state, key: newKey(), idx: next };
       if (replace) window.history.replaceState(entry, '', address);
       else window.history.pushState(entry, '', address);
+      idx = next;
       current.set({ location: read(), action: replace ? 'REPLACE' : 'PUSH' });
     },
+    block: current.block,
     subscribe(listener) {
       if (current.listeners.size === 0) window.addEventListener('popstate', onPop);
       current.listeners.add(listener);
@@ -114,6 +157,7 @@ export function createMemoryHistory(address = '/', state: unknown = null): Histo
       return current.get();
     },
     navigate(to, { replace = false, state: usr = null } = {}) {
+      if (!current.mayLeave()) return;
       const location = at(resolveTo(to, current.get().location), usr);
       current.set({ location, action: replace ? 'REPLACE' : 'PUSH' });
     },
@@ -121,5 +165,6 @@ export function createMemoryHistory(address = '/', state: unknown = null): Histo
       current.listeners.add(listener);
       return () => current.listeners.delete(listener);
     },
+    block: current.block,
   };
 }

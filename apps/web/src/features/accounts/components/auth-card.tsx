@@ -6,6 +6,7 @@ import { ErrorSummary, type ErrorSummaryItem } from '@/components/ui/error-summa
 import { PageHeading } from '@/components/ui/page-heading';
 import type { FormMessage } from '@/lib/forms/use-contract-form';
 import { Link } from '@/lib/router';
+import { StillTrying } from '@/lib/still-trying';
 
 type AuthCardProps = {
   title: string;
@@ -19,6 +20,8 @@ type AuthCardProps = {
   submit: { label: string; busyLabel: string };
   /** The request the form sends: the button is busy while it runs and off once it succeeded. */
   request: { isPending: boolean; isSuccess: boolean };
+  /** Stops the request: given, a request running for long says so and offers it. */
+  onStopWaiting?: () => void;
   /** The link to the other form, with the state to carry there (where to go afterwards). */
   other?: { question: string; to: string; label: string; state?: unknown };
   /** Shown under the form instead of `other` (the second step's other way to sign in). */
@@ -40,6 +43,7 @@ export function AuthCard({
   errorSummary,
   submit,
   request,
+  onStopWaiting,
   other,
   footer,
   children,
@@ -64,6 +68,9 @@ export function AuthCard({
               >
                 {message.text}
               </Alert>
+            )}
+            {onStopWaiting && (
+              <StillTrying isPending={request.isPending} onCancel={onStopWaiting} />
             )}
             <Button
               type="submit"

@@ -4,9 +4,11 @@ import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { Link, useLocation } from '@/lib/router';
+import { isCancelled, STOPPED_WAITING, useCancellable } from '@/lib/still-trying';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
@@ -19,6 +21,7 @@ const loadLoginSchema = () =>
 /** Spec section 9: redirect 1.5 s after logging in. */
 const REDIRECT_DELAY_MS = 1500;
 const LOGIN_FAILED = 'Login failed. Please check your credentials or try again later.';
+const UNREACHED = 'The page could not reach Candor. Nothing you typed was lost. Try again.';
 
 /**
  * Spec section 2: superuser -> superuser dashboard; admin -> admin dashboard; others -> /.
@@ -42,6 +45,7 @@ export function LoginPage() {
   const state = (location.state ?? {}) as LoginState;
   const { signIn } = useAuth();
   const loginMutation = useLogin();
+  const request = useCancellable();
   const navigateLater = useDelayedNavigate();
   // Set when the account has a second factor: the code is asked next.
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -57,17 +61,25 @@ export function LoginPage() {
   };
 
   const logIn = (input: LoginInput) =>
-    loginMutation.mutate(input, {
-      onSuccess: (answer) => {
-        if ('challenge' in answer) {
-          setChallenge(answer.challenge);
-          return;
-        }
-        setMessage({ tone: 'success', text: 'Logged in successfully!' });
-        finish(answer);
+    loginMutation.mutate(
+      { ...input, signal: request.start() },
+      {
+        onSuccess: (answer) => {
+          if ('challenge' in answer) {
+            setChallenge(answer.challenge);
+            return;
+          }
+          setMessage({ tone: 'success', text: 'Logged in successfully!' });
+          finish(answer);
+        },
+        onError: (error) => {
+          if (isCancelled(error)) setMessage({ tone: 'error', text: STOPPED_WAITING });
+          else if (error instanceof ApiError && error.status === 0) {
+            setMessage({ tone: 'error', text: UNREACHED });
+          } else setMessage({ tone: 'error', text: LOGIN_FAILED });
+        },
       },
-      onError: () => setMessage({ tone: 'error', text: LOGIN_FAILED }),
-    });
+    );
 
   if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={finish} />;
 
@@ -87,6 +99,7 @@ export function LoginPage() {
       errorSummary={errorSummary({ username: 'Username', password: 'Password' })}
       submit={{ label: 'Sign In', busyLabel: 'Logging In...' }}
       request={loginMutation}
+      onStopWaiting={request.cancel}
       // Creating an account on the way keeps where the visitor was going.
       other={{
         question: 'New to Candor?',

@@ -6,6 +6,38 @@ import { ProseSection } from '../components/prose-section';
 export function SecurityPage() {
   return (
     <Page title="Security" lead="How Candor protects reports and the people who make them.">
+      <ProseSection title="Staying safe when you report" id="staying-safe">
+        <p>
+          Candor keeps nothing about your device or network with a report: no address, no browser
+          details, no cookies for a report without an account. What Candor cannot do is hide your
+          visit from whoever runs the network you use, or from someone who can look at your device.
+        </p>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>
+            <strong>Use a personal device and network.</strong> A work computer or phone may be
+            monitored, and an employer's Wi-Fi or VPN can log the sites visited from it. Your own
+            phone on mobile data, or a home or public network, is safer. Tor Browser hides the visit
+            from the network too.
+          </li>
+          <li>
+            <strong>Think about what the details say.</strong> If you want to stay anonymous, leave
+            out what only you could know: a conversation you alone had, a shift only you worked, a
+            document only you received. Photos are cleaned of location and camera details, but not
+            of what they show.
+          </li>
+          <li>
+            <strong>Keep the receipt private.</strong> A report without an account has a 16-digit
+            receipt, the only way back to it. Keep it where nobody else looks: not on a shared or
+            work device, not in a shared notebook.
+          </li>
+          <li>
+            <strong>Leave less behind.</strong> The reporting pages do not name the organisation in
+            the browser tab, keep nothing you typed in the browser's storage, and "Leave quickly"
+            (or Escape pressed twice) replaces the page with a weather page. A private window
+            forgets the history when closed.
+          </li>
+        </ul>
+      </ProseSection>
       <ProseSection title="Encryption">
         <p>
           Report descriptions, messages, notifications and evidence files are encrypted at rest with

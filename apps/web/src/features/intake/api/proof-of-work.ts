@@ -47,8 +47,8 @@ export function challengeSource(slug: string | null): string {
     : `/api/intake/challenge/?slug=${encodeURIComponent(slug)}`;
 }
 
-async function prepare(source: string): Promise<Prepared> {
-  const challenge = await apiFetch<ProofOfWorkChallenge>(source, { auth: false });
+async function prepare(source: string, signal?: AbortSignal): Promise<Prepared> {
+  const challenge = await apiFetch<ProofOfWorkChallenge>(source, { auth: false, signal });
   const solution = await solve(challenge);
   const expiresAt = challenge.parameters.expiresAt;
   return {
@@ -77,7 +77,7 @@ export function prepareProofOfWork(slug: string | null) {
  * "Reporting without an account"), or the one prepared while the form was filled in. A proof is
  * accepted once, so each is handed out once. No third party is involved.
  */
-export async function proveWork(slug: string | null): Promise<string> {
+export async function proveWork(slug: string | null, signal?: AbortSignal): Promise<string> {
   const source = challengeSource(slug);
   const ready = prepared;
   prepared = null;
@@ -85,7 +85,7 @@ export async function proveWork(slug: string | null): Promise<string> {
     const result = await ready.catch(() => null);
     if (result && result.source === source && Date.now() < result.usableUntil) return result.proof;
   }
-  return (await prepare(source)).proof;
+  return (await prepare(source, signal)).proof;
 }
 
 /**
@@ -93,9 +93,10 @@ export async function proveWork(slug: string | null): Promise<string> {
  * from everyone): a fresh challenge of `GET /api/track/challenge/`, solved here. Undefined when
  * the server no longer asks.
  */
-export async function proveTrackWork(): Promise<string | undefined> {
+export async function proveTrackWork(signal?: AbortSignal): Promise<string | undefined> {
   const challenge = await apiFetch<ProofOfWorkChallenge | null>('/api/track/challenge/', {
     auth: false,
+    signal,
   });
   if (!challenge) return undefined;
   return JSON.stringify({ challenge, solution: await solve(challenge) });

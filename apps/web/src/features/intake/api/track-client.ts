@@ -12,7 +12,7 @@ import { proveTrackWork } from './proof-of-work';
 async function call(
   path: string,
   token: string | null,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Guest ${token}`;
@@ -31,8 +31,10 @@ async function call(
       // Nothing about this visit in the browser's cache.
       cache: 'no-store',
       credentials: 'omit',
+      signal: init.signal,
     });
-  } catch {
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
   if (!response.ok) {
@@ -46,7 +48,7 @@ async function call(
 async function json<T>(
   path: string,
   token: string | null,
-  init?: { method?: string; body?: unknown },
+  init?: { method?: string; body?: unknown; signal?: AbortSignal },
 ) {
   return (await (await call(path, token, init)).json()) as T;
 }
@@ -55,13 +57,17 @@ async function json<T>(
  * Opens the session with the receipt. When /track asks for a longer check first (428), the proof
  * is made here and the receipt sent again with it; the reporter only waits a little longer.
  */
-async function openSession(input: TrackSessionInput): Promise<TrackSession> {
+async function openSession(input: TrackSessionInput, signal?: AbortSignal): Promise<TrackSession> {
   try {
-    return await json<TrackSession>('session/', null, { method: 'POST', body: input });
+    return await json<TrackSession>('session/', null, { method: 'POST', body: input, signal });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 428) throw error;
-    const proof = await proveTrackWork();
-    return json<TrackSession>('session/', null, { method: 'POST', body: { ...input, proof } });
+    const proof = await proveTrackWork(signal);
+    return json<TrackSession>('session/', null, {
+      method: 'POST',
+      body: { ...input, proof },
+      signal,
+    });
   }
 }
 

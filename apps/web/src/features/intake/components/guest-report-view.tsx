@@ -1,7 +1,7 @@
 import type { TrackSession } from '@candor/contract/intake';
 import type { Report } from '@candor/contract/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ReportDeadlines } from '@/components/report-deadlines';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,10 +12,13 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { VoicePlayer } from '@/components/voice/voice-player';
 import { ApiError } from '@/lib/api-client';
+import { draftStore } from '@/lib/drafts';
 import { serverDetail } from '@/lib/error-messages';
 import { formatDateTime, formatDay, humanize } from '@/lib/format';
+import { useLeaveGuard } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
 import { trackClient } from '../api/track-client';
+import { SessionClock } from './session-clock';
 import type {
   EvidenceCheck,
   EvidenceFieldSlot,
@@ -40,7 +43,11 @@ type Props = GuestViewSlots & {
 
 const CANCEL_CONFIRM =
   'Are you sure you want to cancel this report? This action cannot be undone if the report status changes.';
-const ENDED = 'Your tracking session has ended. Enter your receipt again.';
+const ENDED =
+  'Your tracking session has ended. Enter your receipt again: an answer you were writing is kept.';
+const LEAVE_ANSWER = 'Leave this page? Your answer has not been sent.';
+/** The answer being written, kept in this tab's memory only, across re-entering the receipt. */
+const answerKey = (reportId: number) => `track-answer:${reportId}`;
 
 const keys = {
   report: (token: string) => ['track', token, 'report'] as const,
@@ -112,6 +119,18 @@ export function GuestReportView(props: Props) {
   const [file, setFile] = useState<File | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   useEffect(() => headingRef.current?.focus(), []);
+  const draftKey = answerKey(session.report.id);
+  const [answer, setAnswer] = useState(() => draftStore.get<string>(draftKey) ?? '');
+  const keepAnswer = useCallback(
+    (text: string) => {
+      setAnswer(text);
+      if (text) draftStore.save(draftKey, text);
+      else draftStore.forget(draftKey);
+    },
+    [draftKey],
+  );
+  useLeaveGuard(Boolean(answer.trim()), LEAVE_ANSWER);
+  const expire = useCallback(() => onEnded(ENDED), [onEnded]);
 
   const ended = (error: unknown) => {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
@@ -170,6 +189,8 @@ export function GuestReportView(props: Props) {
       setFocusId(created.id);
       return true;
     } catch (error) {
+      // Kept before the page may go back to the receipt: it comes back with the session.
+      if (text) draftStore.save(draftKey, text);
       ended(error);
       return false;
     }
@@ -190,10 +211,17 @@ export function GuestReportView(props: Props) {
             <p className="mt-1 text-muted">Sent to {data.organization_name}</p>
           )}
         </div>
-        <Button variant="secondary" onClick={onLeave}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            draftStore.forget(draftKey);
+            onLeave();
+          }}
+        >
           Leave and forget this report
         </Button>
       </header>
+      <SessionClock seconds={session.expires_in} onExpired={expire} />
       <TrackChangesNotice changes={session.changes} status={data.status} />
       {notice && (
         <Alert tone={notice.tone} focusKey={notice}>
@@ -304,6 +332,8 @@ export function GuestReportView(props: Props) {
               sendError="Failed to send message. Please try again."
               allowVoice
               onSend={send}
+              initialText={draftStore.get<string>(draftKey) ?? ''}
+              onTextChange={keepAnswer}
             />
           )}
         </section>

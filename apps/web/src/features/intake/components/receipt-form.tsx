@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
 import { trackClient } from '../api/track-client';
 
 /** The receipt goes in the POST body (never the address bar); the answer opens the session. */
@@ -20,32 +21,47 @@ export function ReceiptForm({
 }) {
   const form = useContractForm(trackSessionInputSchema, { defaultValues: { receipt: '' } });
   const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
-  const open = useMutation({ mutationFn: trackClient.openSession });
+  const open = useMutation({
+    mutationFn: ({ signal, ...input }: { receipt: string; signal: AbortSignal }) =>
+      trackClient.openSession(input, signal),
+  });
+  const request = useCancellable();
   const send = (input: { receipt: string }) =>
-    open.mutate(input, {
-      onSuccess: (session) => {
-        reset({ receipt: '' });
-        onOpened(session);
+    open.mutate(
+      { ...input, signal: request.start() },
+      {
+        onSuccess: (session) => {
+          reset({ receipt: '' });
+          onOpened(session);
+        },
+        onError: (error) => {
+          if (isCancelled(error)) {
+            setMessage({ tone: 'error', text: STOPPED_WAITING });
+            return;
+          }
+          showServerErrors(error);
+          if (error instanceof ApiError && error.status === 429) {
+            setMessage({
+              tone: 'error',
+              text: 'Too many wrong receipts have been tried. Your report is safe: try again in an hour.',
+            });
+          } else if (!(error instanceof ApiError && error.status === 400)) {
+            setMessage({
+              tone: 'error',
+              text: serverDetail(error) ?? 'The page could not reach Candor. Please try again.',
+            });
+          }
+        },
       },
-      onError: (error) => {
-        showServerErrors(error);
-        if (error instanceof ApiError && error.status === 429) {
-          setMessage({
-            tone: 'error',
-            text: 'Too many wrong receipts have been tried. Your report is safe: try again in an hour.',
-          });
-        } else if (!(error instanceof ApiError && error.status === 400)) {
-          setMessage({
-            tone: 'error',
-            text: serverDetail(error) ?? 'The page could not reach Candor. Please try again.',
-          });
-        }
-      },
-    });
+    );
   return (
     <Card>
       <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
-        {notice && <Alert tone="info">{notice}</Alert>}
+        {notice && (
+          <Alert tone="info" focusKey={notice}>
+            {notice}
+          </Alert>
+        )}
         <ErrorSummary {...form.errorSummary({ receipt: 'Receipt' })} />
         <TextField
           label="Receipt"
@@ -61,6 +77,7 @@ export function ReceiptForm({
             {message.text}
           </Alert>
         )}
+        <StillTrying isPending={open.isPending} onCancel={request.cancel} />
         <Button type="submit" size="lg" isBusy={open.isPending} busyLabel="Opening...">
           Open my report
         </Button>

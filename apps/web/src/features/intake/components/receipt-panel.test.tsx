@@ -10,13 +10,22 @@ const created = {
   reference: 'CND-7K3Q-9XW2-M4TD',
   submitted_at: '2026-11-23',
   organization_name: 'Hillside School',
+  acknowledge_by: '2026-11-30',
+  feedback_by: '2027-02-28',
 };
 
 describe('ReceiptPanel', () => {
   it('shows the receipt once, says it is the only way back, and waits for the confirmation', async () => {
     renderPage(<ReceiptPanel created={created} />);
     expect(await screen.findByText('1234 5678 9012 3456')).toBeInTheDocument();
-    expect(screen.getByText(/only way back to your report/)).toBeInTheDocument();
+    expect(screen.getByText(/only way back to your report\. Nobody/)).toBeInTheDocument();
+    // When to expect an answer, as /track shows it later, and how to stay safe.
+    const expect_ = screen.getByRole('region', { name: 'When to expect an answer' });
+    expect(expect_).toHaveTextContent(/Acknowledgement of receipt\s*by Nov 30, 2026/);
+    expect(expect_).toHaveTextContent(/Feedback on what is being done\s*by Feb 28, 2027/);
+    expect(screen.getByRole('region', { name: 'Staying safe' })).toHaveTextContent(
+      /not the work Wi-Fi or VPN/,
+    );
     for (const name of ['Copy receipt', 'Download as a text file', 'Print']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
@@ -25,6 +34,9 @@ describe('ReceiptPanel', () => {
     await userEvent.click(screen.getByLabelText('I have saved my receipt'));
     await userEvent.click(done);
     expect(screen.getByText('Your report is with its administrators.')).toBeInTheDocument();
+    // Focus stays with what replaced the receipt; Track a report is a link.
+    expect(document.activeElement).toHaveTextContent('Your report is with its administrators.');
+    expect(screen.getByRole('link', { name: 'Track a report' })).toHaveAttribute('href', '/track');
     expect(screen.queryByText('1234 5678 9012 3456')).not.toBeInTheDocument();
   });
 });

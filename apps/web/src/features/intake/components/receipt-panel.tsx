@@ -5,6 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths } from '@/config/paths';
+import { formatDay } from '@/lib/format';
+import { Link, useLeaveGuard } from '@/lib/router';
+import { SafetyAdvice } from './safety-advice';
+
+export const LEAVE_RECEIPT =
+  'Leave without your receipt? It will not be shown again, and it is the only way back to your report.';
 
 function receiptText(created: GuestReportCreated, origin: string) {
   return [
@@ -14,15 +20,41 @@ function receiptText(created: GuestReportCreated, origin: string) {
     `Reference: ${created.reference}`,
     `Sent to: ${created.organization_name ?? "Candor's administrators"}`,
     '',
+    `Acknowledgement of receipt expected by: ${formatDay(created.acknowledge_by)}`,
+    `Feedback expected by: ${formatDay(created.feedback_by)}`,
+    '',
     `Follow your report at ${origin}${paths.track}`,
     'This receipt is the only way back to your report. Keep it where nobody else looks.',
     '',
   ].join('\n');
 }
 
+/** When to expect an answer, as /track shows it later (README "Legal deadlines"). */
+function ExpectedDates({ created }: { created: GuestReportCreated }) {
+  return (
+    <section aria-labelledby="receipt-expect" className="space-y-2">
+      <h3 id="receipt-expect" className="font-semibold text-brand-900">
+        When to expect an answer
+      </h3>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-muted">Acknowledgement of receipt</dt>
+        <dd>
+          by <time dateTime={created.acknowledge_by}>{formatDay(created.acknowledge_by)}</time>
+        </dd>
+        <dt className="font-medium text-muted">Feedback on what is being done</dt>
+        <dd>
+          by <time dateTime={created.feedback_by}>{formatDay(created.feedback_by)}</time>
+        </dd>
+      </dl>
+      <p className="text-sm text-muted">Both are read with your receipt, on Track a report.</p>
+    </section>
+  );
+}
+
 /**
  * The receipt, shown once (the server keeps only hashes of it): copy, download as a text file,
- * print, and a confirmation before leaving. Until it is confirmed, closing the tab asks first.
+ * print, and a confirmation before leaving. Until it is confirmed, every way out asks first: a
+ * link, Back, closing the tab.
  */
 export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -30,20 +62,21 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
   const [saved, setSaved] = useState(false);
   const [done, setDone] = useState(false);
   const confirmId = useId();
+  const doneRef = useRef<HTMLDivElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // After Done, focus goes to what replaced the receipt, not to the page's start.
   useEffect(() => {
-    if (saved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [saved]);
+    if (done) doneRef.current?.focus();
+  }, [done]);
+  useLeaveGuard(!saved, LEAVE_RECEIPT);
 
   const download = () => {
     const blob = new Blob([receiptText(created, window.location.origin)], { type: 'text/plain' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = `candor-receipt-${created.reference}.txt`;
+    // A neutral name: the downloads folder says nothing of what it is.
+    link.download = 'receipt.txt';
     document.body.append(link);
     link.click();
     link.remove();
@@ -53,10 +86,19 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
   if (done) {
     return (
       <Card className="space-y-4">
-        <Alert tone="success">Your report is with its administrators.</Alert>
+        <div ref={doneRef} tabIndex={-1} className="outline-none">
+          <Alert tone="success">Your report is with its administrators.</Alert>
+        </div>
         <p>
-          To read their replies, go to <strong>Track a report</strong> and enter your receipt. Close
-          this tab when you are done: nothing about your report stays in this browser.
+          To read their replies, go to{' '}
+          <Link
+            to={paths.track}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+          >
+            Track a report
+          </Link>{' '}
+          and enter your receipt. Close this tab when you are done: nothing about your report stays
+          in this browser.
         </p>
         <LinkButton to={paths.home} variant="secondary">
           Back to the home page
@@ -89,6 +131,7 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
         </span>
         , answer them and follow what happens.
       </p>
+      <ExpectedDates created={created} />
       <div className="flex flex-wrap gap-3 print:hidden">
         <Button
           variant="secondary"
@@ -107,6 +150,9 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
         <Button variant="secondary" onClick={() => window.print()}>
           Print
         </Button>
+      </div>
+      <div className="print:hidden">
+        <SafetyAdvice headingLevel="h3" />
       </div>
       <div className="space-y-3 border-t border-slate-200 pt-4 print:hidden">
         <label

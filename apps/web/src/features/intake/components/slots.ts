@@ -37,6 +37,8 @@ export type MessageComposerSlot = ComponentType<{
   /** Offers a voice message beside the text (disguised before it is sent). */
   allowVoice?: boolean;
   onSend(text: string, voice: DisguisedVoice | null): Promise<boolean>;
+  initialText?: string;
+  onTextChange?(text: string): void;
 }>;
 
 export type EvidenceCheck = (file: File, maxMb?: number) => string | null;

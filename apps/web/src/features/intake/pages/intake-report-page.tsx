@@ -16,14 +16,17 @@ import { Page } from '@/components/ui/page';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { draftStore } from '@/lib/drafts';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { Navigate, useParams } from '@/lib/router';
+import { Navigate, useLeaveGuard, useParams } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
+import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
 import { useFileGuestReport } from '../api/file-guest-report';
 import { useIntakeOrganization } from '../api/get-intake-organization';
 import { prepareProofOfWork } from '../api/proof-of-work';
 import { ReceiptPanel } from '../components/receipt-panel';
+import { SafetyAdvice } from '../components/safety-advice';
 import type { EvidenceCheck, ReportFieldsSlot } from '../components/slots';
 
 const fieldLabels = { title: 'Title', category: 'Category', description: 'Detailed Description' };
@@ -37,6 +40,22 @@ const NOT_SENT = 'Your report was not sent. Nothing you typed was lost. Try agai
 
 type GuestFormValues = Omit<CreateGuestReportFields, 'proof'>;
 const formSchema = createGuestReportFieldsSchema.omit({ proof: true });
+
+const emptyForm: GuestFormValues = {
+  title: '',
+  category: 'abuse',
+  description: '',
+  priority_flag: false,
+};
+/** What is being written, kept in this tab's memory only (`draftStore`), per destination. */
+type IntakeDraft = { values: GuestFormValues; file: File | null; voice: DisguisedVoice | null };
+const draftKey = (slug: string | null) => `intake:${slug ?? ''}`;
+const hasWords = (draft: IntakeDraft) =>
+  Boolean(
+    draft.values.title.trim() || draft.values.description?.trim() || draft.file || draft.voice,
+  );
+export const LEAVE_DRAFT =
+  'Leave this page? Your report has not been sent. What you typed stays in this tab until you close it.';
 
 type IntakeFormProps = {
   slug: string | null;
@@ -54,20 +73,41 @@ function IntakeForm({
   evidenceProblem,
   onFiled,
 }: IntakeFormProps) {
-  const form = useContractForm(formSchema, {
-    defaultValues: {
-      title: '',
-      category: 'abuse',
-      description: '',
-      priority_flag: false,
-    } as GuestFormValues,
-  });
-  const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors } = form;
-  const [file, setFile] = useState<File | null>(null);
-  const [voice, setVoice] = useState<DisguisedVoice | null>(null);
+  const [draft] = useState(() => draftStore.get<IntakeDraft>(draftKey(slug)));
+  const form = useContractForm(formSchema, { defaultValues: draft?.values ?? emptyForm });
+  const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
+  const [file, setFile] = useState<File | null>(draft?.file ?? null);
+  const [voice, setVoice] = useState<DisguisedVoice | null>(draft?.voice ?? null);
+  const [isWriting, setWriting] = useState(() => (draft ? hasWords(draft) : false));
+  // Every change is kept in memory, so Back and Forward find it again; leaving asks first.
+  const keep = (next: IntakeDraft) => {
+    draftStore.save(draftKey(slug), next);
+    setWriting(hasWords(next));
+  };
+  const fileRef = useRef(file);
+  fileRef.current = file;
+  const voiceRef = useRef(voice);
+  voiceRef.current = voice;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once per form
+  useEffect(() => {
+    const subscription = watch((values) =>
+      keep({ values: values as GuestFormValues, file: fileRef.current, voice: voiceRef.current }),
+    );
+    return () => subscription.unsubscribe();
+  }, [watch]);
+  const chooseFile = (next: File | null) => {
+    setFile(next);
+    keep({ values: form.getValues(), file: next, voice });
+  };
+  const chooseVoice = (next: DisguisedVoice | null) => {
+    setVoice(next);
+    keep({ values: form.getValues(), file, voice: next });
+  };
+  useLeaveGuard(isWriting, LEAVE_DRAFT);
   const [progress, setProgress] = useState<number | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const file_ = useFileGuestReport(slug, setProgress);
+  const request = useCancellable();
   const fileProblem = file && evidenceProblem(file, maxMb);
   // The anti-abuse work runs while the visitor writes, not after they press Submit; it starts
   // when they first turn to the form (a field already in use when the app arrives counts), so it
@@ -94,12 +134,20 @@ function IntakeForm({
     }
     setProgress(file ? 0 : null);
     file_.mutate(
-      { ...fields, file, voice },
+      { ...fields, file, voice, signal: request.start() },
       {
-        onSuccess: onFiled,
+        onSuccess: (created) => {
+          draftStore.forget(draftKey(slug));
+          setWriting(false);
+          onFiled(created);
+        },
         onError: (error) => {
-          showServerErrors(error);
           setProgress(null);
+          if (isCancelled(error)) {
+            setMessage({ tone: 'error', text: STOPPED_WAITING });
+            return;
+          }
+          showServerErrors(error);
           const text =
             error instanceof ApiError && error.status !== 0
               ? (serverDetail(error) ?? 'Submission failed. Please try again.')
@@ -114,8 +162,11 @@ function IntakeForm({
     <>
       <Alert tone="info" className="mb-6">
         {destination} You do not need an account, and this report is always anonymous: we do not ask
-        who you are, and nothing about your device or network is stored.
+        who you are, and Candor's server stores nothing about your device or network.
       </Alert>
+      <div className="mb-6">
+        <SafetyAdvice />
+      </div>
       <Card>
         <form
           ref={formRef}
@@ -130,12 +181,12 @@ function IntakeForm({
             field={field}
             evidence={{
               file,
-              onChange: setFile,
+              onChange: chooseFile,
               error: fileProblem ?? errorOf('file_upload'),
               progress: file_.isPending ? progress : null,
               maxMb,
             }}
-            voice={{ value: voice, onChange: setVoice }}
+            voice={{ value: voice, onChange: chooseVoice }}
           />
           <CheckboxField
             label="Mark as Priority Report"
@@ -147,6 +198,12 @@ function IntakeForm({
               {message.text}
             </Alert>
           )}
+          <p className="text-sm text-muted">
+            What you write is kept in this tab's memory only, so Back and Forward do not lose it. It
+            is not saved on this device, it is sent only when you press Submit Report, and closing
+            the tab forgets it.
+          </p>
+          <StillTrying isPending={file_.isPending} onCancel={request.cancel} />
           <Button type="submit" size="lg" isBusy={file_.isPending} busyLabel="Submitting...">
             Submit Report
           </Button>
@@ -229,7 +286,12 @@ export function OrganizationIntakePage(props: PageProps) {
     );
   }
   return (
-    <Page title={`Report to ${name}`} lead={organizationTypes[type]}>
+    // The tab (and so the browser's history) does not name the organisation; the page does.
+    <Page
+      title={`Report to ${name}`}
+      documentTitle="Report without an account"
+      lead={organizationTypes[type]}
+    >
       {accepts ? (
         <IntakeForm
           {...props}

@@ -5,7 +5,7 @@ import { saveDownload } from '@/lib/save-download';
 /** Downloads the PDF and saves it under the server's file name (spec section 7). */
 export async function exportCertificate(id: number): Promise<string> {
   const response = await apiFetchResponse(`/api/reports/reports/${id}/certificate/`);
-  return saveDownload(response, `certificate_report_${id}.pdf`);
+  return saveDownload(response, 'certificate.pdf');
 }
 
 export function useExportCertificate() {

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-area-field';
@@ -18,6 +18,9 @@ type MessageComposerProps = {
   allowVoice?: boolean;
   /** Sends the text and voice message; resolves false when they could not be sent. */
   onSend(text: string, voice: DisguisedVoice | null): Promise<boolean>;
+  /** The text to start from (a kept draft), and news of every change to it. */
+  initialText?: string;
+  onTextChange?(text: string): void;
 };
 
 /**
@@ -36,8 +39,13 @@ export function MessageComposer({
   extra,
   allowVoice = false,
   onSend,
+  initialText = '',
+  onTextChange,
 }: MessageComposerProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
+  const told = useRef(onTextChange);
+  told.current = onTextChange;
+  useEffect(() => told.current?.(text), [text]);
   const [voice, setVoice] = useState<DisguisedVoice | null>(null);
   const [failed, setFailed] = useState<object | null>(null);
   const hasContent = Boolean(text.trim()) || voice !== null;

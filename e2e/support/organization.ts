@@ -1,0 +1,43 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { superuser } from '../playwright.config';
+import { apiLogin, type E2eUser, registerUser } from './api';
+
+export type E2eOrganization = {
+  name: string;
+  slug: string;
+  admin: E2eUser;
+  adminHeaders: { authorization: string };
+};
+
+/** An organisation with its administrator, applied for and approved through the API. */
+export async function createOrganization(
+  request: APIRequestContext,
+  prefix = 'Riverside Depot',
+): Promise<E2eOrganization> {
+  const admin = await registerUser(request, 'orgadmin');
+  const applicantTokens = await apiLogin(request, admin);
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  const applied = await request.post('/api/accounts/admin-access-request/', {
+    headers: { authorization: `Bearer ${applicantTokens.access}` },
+    data: {
+      request_type: 'organization',
+      email: `${admin.username}@example.test`,
+      phone: '+1 555 0100',
+      justification: 'We run the depot and want staff to be able to speak up.',
+      organization_type: 'corporate',
+      organization_name: name,
+    },
+  });
+  expect(applied.status()).toBe(201);
+  const superTokens = await apiLogin(request, superuser);
+  const approved = await request.post(
+    `/api/accounts/admin-access-review/${(await applied.json()).id}/`,
+    { headers: { authorization: `Bearer ${superTokens.access}` }, data: { action: 'approve' } },
+  );
+  expect(approved.ok()).toBe(true);
+  const adminTokens = await apiLogin(request, admin);
+  const adminHeaders = { authorization: `Bearer ${adminTokens.access}` };
+  const mine = await request.get('/api/organizations/mine/', { headers: adminHeaders });
+  const { slug } = await mine.json();
+  return { name, slug, admin, adminHeaders };
+}
