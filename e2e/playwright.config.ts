@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8765);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The SMTP server the mail journey starts (e2e/mail): the server sends there. */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
 const dataDir = path.join(import.meta.dirname, 'output', 'server-data');
 
 export const superuser = { username: 'e2e_superuser', password: 'e2e-superuser-passphrase' };
@@ -60,6 +62,14 @@ export default defineConfig({
       // Every journey registers its own users from one address.
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       RATE_LIMIT_WRITE_PER_MINUTE: '1000',
+      // Mail goes to the SMTP server of the mail journey, sent within a second or two.
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      SMTP_TLS: 'none',
+      MAIL_FROM: 'Candor <alerts@candor.test>',
+      PUBLIC_URL: baseURL,
+      MAIL_SEND_INTERVAL_SECONDS: '1',
+      SCHEDULER_TICK_SECONDS: '1',
     },
   },
 });

@@ -133,11 +133,12 @@ export async function fileReport(
   const user = filer.kind === 'account' ? filer.user : null;
   const isAnonymous = filer.kind === 'guest' || filer.isAnonymous;
   const ownerUserId = user && !isAnonymous ? user.id : null;
-  const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
   let id: number;
   let reference = newReportReference();
   const write = () =>
     transactionWithNotices(ctx, async (tx, outbox) => {
+      // The owner tag binds the reference: made anew with it when a clash draws another.
+      const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
       const periods = await filingPeriods(ctx, tx, filing.organizationId);
       const reportId = await repo.insertReport(tx, {
         ...clockColumnsForNewReport(periods),
