@@ -47,8 +47,9 @@ function accessOf(caller: ReadCaller): string {
  * can forget it and hand one caller's answer to another), the read's parameters, and the keys of
  * the versions it depends on (migration 0028): `r:<report id>`, `s:<organisation id or 0>` (a
  * scope's reports and accounts), `u:<account id>`, `n:<reporter notice tag>`, `i:<owner index
- * key>`. `platform`: also every organisation without an administrator (the platform's
- * administrators answer for their reports).
+ * key>`. `platform`: also every organisation with fewer than two administrators (the platform's
+ * administrators answer for the reports of one without, and for those its only one filed:
+ * admin.service.ts `platformReportIds`).
  */
 export type ReadKey = {
   read: string;
@@ -113,8 +114,9 @@ const platformVersionSum = preparedQuery((db) =>
     .from(readVersions)
     .where(
       sql`${readVersions.key} = any(${sql.placeholder('keys')}::text[]) or ${readVersions.key} in (
-        select 's:' || o.id from organizations o where not exists (
-          select 1 from users u where u.organization_id = o.id and u.role = 'admin' and u.is_active))`,
+        select 's:' || o.id from organizations o where (
+          select count(*) from users u
+          where u.organization_id = o.id and u.role = 'admin' and u.is_active) < 2)`,
     )
     .prepare('read_version_sum_platform'),
 );
