@@ -184,7 +184,7 @@ const leaving = { quickly: false };
 
 /**
  * Leaves for `address` at once, asking nothing, and puts it in place of the current history entry
- * (README "Leaving quickly").
+ * (docs/protection.md, "The reporter's path").
  */
 export function leaveQuickly(address: string) {
   leaving.quickly = true;

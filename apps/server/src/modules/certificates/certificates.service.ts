@@ -35,8 +35,8 @@ export async function certificateOf(ctx: AppContext, report: ReportRecord): Prom
     verificationCode: certificateCode(ctx, report.reference, report.resolvedAt),
     verifyHint: `Anyone can check this certificate with its reference and code at ${verifyAt}`,
   });
-  // A neutral name: a downloads folder says nothing of which report it was (README "Leaving
-  // less behind").
+  // A neutral name: a downloads folder says nothing of which report it was (docs/protection.md,
+  // "The reporter's path").
   return { pdf, filename: 'certificate.pdf' };
 }
 

@@ -74,7 +74,10 @@ export const MESSAGE_PURPOSE = sealedColumns.reportMessage.purpose;
 /** `user` is null for a reporter without an account (a guest at /track). */
 type Viewer = { user: AuthUser | null; isOwner: boolean; isAdmin: boolean };
 
-/** How a guest sees every administrator: a guest's page names no member of the organisation. */
+/**
+ * How a reporter sees every administrator, with an account or without: a reporter's page names no
+ * member of the organisation (docs/protection.md, "Who reads it, and their names").
+ */
 export const GUEST_VIEW_ADMIN_NAME = 'Administrator';
 
 /** What naming a thread's senders needs of its report. */
@@ -82,8 +85,9 @@ type NamingColumns = Pick<ReportRecord, 'isAnonymous' | 'ownerAccountDeleted' | 
 
 function senderName(report: NamingColumns, viewer: Viewer, message: repo.MessageRecord): string {
   if (message.senderKind === 'admin') {
-    if (viewer.user === null) return GUEST_VIEW_ADMIN_NAME;
-    return message.senderUsername ?? 'Administrator';
+    // Administrators in the report's scope know each other; the reporter is told the role only.
+    if (!viewer.isAdmin) return GUEST_VIEW_ADMIN_NAME;
+    return message.senderUsername ?? GUEST_VIEW_ADMIN_NAME;
   }
   // The reporter of an anonymous report is "the reporter" to everyone (DESIGN.md 1).
   if (report.isAnonymous) return ANONYMOUS_REPORTER_NAME;

@@ -10,7 +10,7 @@ const TWICE_WITHIN_MS = 1500;
 
 /**
  * "Leave quickly" on the reporter's pages: the button, or Escape pressed twice, replaces this page
- * with a neutral one, so Back does not return to it (README "Leaving quickly").
+ * with a neutral one, so Back does not return to it (docs/protection.md, "The reporter's path").
  */
 export function LeaveQuickly() {
   useEffect(() => {

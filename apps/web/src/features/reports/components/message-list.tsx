@@ -31,7 +31,11 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
           </span>
         )}
         <span className="font-semibold text-ink">{mine ? 'You' : message.display_sender_name}</span>
-        {message.is_sender_admin && !mine && !message.is_internal && <span>(Administrator)</span>}
+        {/* The role once: a reporter is shown "Administrator" alone, staff a name and the role. */}
+        {message.is_sender_admin &&
+          !mine &&
+          !message.is_internal &&
+          message.display_sender_name !== 'Administrator' && <span>(Administrator)</span>}
         {message.is_feedback && (
           <span className="rounded-md bg-green-100 px-1.5 font-semibold text-green-900">
             Feedback
