@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { DEFAULT_RETENTION_DAYS } from '@candor/contract/retention';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -65,6 +66,8 @@ describe('RETENTION_DAYS and METRICS_TOKEN', () => {
   it('keeps closed reports 365 days and serves no metrics unless told otherwise', () => {
     const config = loadConfig(base);
     expect(config.retention).toEqual({ days: 365, purgeIntervalMs: 60 * 60_000 });
+    // The figure the Privacy Policy states (apps/web/.../privacy-page.test.tsx).
+    expect(config.retention.days).toBe(DEFAULT_RETENTION_DAYS);
     expect(config.metricsToken).toBeUndefined();
     expect(loadConfig({ ...base, RETENTION_DAYS: '30' }).retention.days).toBe(30);
   });

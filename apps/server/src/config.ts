@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_RETENTION_DAYS } from '@candor/contract/retention';
 import { z } from 'zod';
 import { defaultMediaWorkers } from './lib/evidence/media-workers';
 
@@ -90,7 +91,7 @@ const envSchema = z.object({
   EVIDENCE_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   ACKNOWLEDGE_WITHIN_DAYS: z.coerce.number().int().min(1).max(7).default(7),
   FEEDBACK_WITHIN_MONTHS: z.coerce.number().int().min(1).max(3).default(3),
-  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION_DAYS),
   RETENTION_PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   API_DOCS: booleanString.default(true),
   METRICS_TOKEN: optionalString.pipe(

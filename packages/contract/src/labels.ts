@@ -70,3 +70,9 @@ export const EVIDENCE_TYPE_MESSAGE =
 export function evidenceTooLargeMessage(maxMb: number) {
   return `The file is too large. The maximum size is ${maxMb} MB.`;
 }
+
+/**
+ * How many days closed reports are kept when `RETENTION_DAYS` is not set: the server's default,
+ * and the figure the Privacy Policy states.
+ */
+export const DEFAULT_RETENTION_DAYS = 365;

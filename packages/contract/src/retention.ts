@@ -1,5 +1,7 @@
 import { z } from './zod';
 
+export { DEFAULT_RETENTION_DAYS } from './labels';
+
 /** The longest retention anyone can set: a hundred years. */
 export const MAX_RETENTION_DAYS = 36_500;
 

@@ -7,12 +7,12 @@ export const faqEntries = [
   {
     question: 'Is my report really anonymous?',
     answer:
-      'Yes, unless you choose otherwise. You need an account so you can follow up, but an anonymous report never shows your name, username or email to anyone. In our database it is linked to your account only through a keyed fingerprint, and we never record your IP address or device when you report or send a message. Photos lose their EXIF, GPS, XMP and other hidden details (location, camera, time, names), and videos keep only one picture and one sound track: location tags and tracks, subtitles, chapters, track names, device and encoder names and dates are removed.',
+      'Yes, unless you choose otherwise, and you do not need an account. Without one (Report without an account), the report is tied to nobody: you get a 16-digit receipt, and nothing else links it to you. With an account, an anonymous report never shows your name, username or email to anyone, administrators included; in our database it is linked to your account only through a keyed fingerprint. Either way, Candor’s server does not record your IP address or device when you report or send a message. Photos lose their EXIF, GPS, XMP and other hidden details (location, camera, time, names), and videos keep only one picture and one sound track: location tags and tracks, subtitles, chapters, track names, device and encoder names and dates are removed.',
   },
   {
     question: 'Who can see my report?',
     answer:
-      'Only the verified administrators it goes to, and the form tells you who they are before you send it. If you belong to an organisation on Candor, your report goes to that organisation’s administrators, even when it is anonymous, unless you choose Candor’s own administrators instead; then your organisation’s administrators never see it. If you belong to none, it goes to Candor’s administrators. Administrators are approved one by one. Nobody else can open your report, and internal notes between administrators are never mixed with your conversation.',
+      'Only the verified administrators it goes to, and the form tells you who they are before you send it. If you belong to an organisation on Candor, your report goes to that organisation’s administrators, even when it is anonymous, unless you choose Candor’s own administrators instead; then your organisation’s administrators never see it. If you belong to none, it goes to Candor’s administrators. Without an account, the link you use decides: an organisation’s link goes to its administrators, /report to Candor’s. Administrators are approved one by one. They see “Anonymous reporter” for an anonymous report, and a report sent without an account is tagged “No account”. Nobody else can open your report, and internal notes between administrators are never mixed with your conversation. Their replies are signed “Administrator”, without their names.',
   },
   {
     question: 'What should I report?',
@@ -22,12 +22,12 @@ export const faqEntries = [
   {
     question: 'How do I follow up on my report?',
     answer:
-      'Every report gets a unique reference number, such as CND-7K3Q-9XW2-M4TD. Sign in and open My Reports to see its status and to talk with the administrators reviewing it. Quote the reference number whenever you need to refer to your report.',
+      'With an account, sign in and open My Reports to see its status and talk with the administrators. Without an account, open Track a report and enter the 16-digit receipt you were given: it is the only way back, and nobody can look it up for you. Every report also gets a unique reference number, such as CND-7K3Q-9XW2-M4TD, to quote when you refer to it; the reference alone does not open the report.',
   },
   {
     question: 'What happens after I submit?',
     answer:
-      'Your report is encrypted and stored, and the administrators responsible are notified. They review it, may ask you questions, and move it to under review, resolved or rejected. You get a notification at each step, and once it is resolved you can download a certificate of resolution.',
+      'Your report is encrypted and stored, and the administrators responsible are notified. They confirm they received it within 7 days at most and tell you what is being done within 3 months at most, may ask you questions, and move it to under review, resolved or rejected. With an account you get a notification at each step; without one, Track a report shows what changed since your last visit. Once it is resolved you can download a certificate of resolution. A closed report is deleted for good after a while; the report’s page shows the day.',
   },
 ];
 

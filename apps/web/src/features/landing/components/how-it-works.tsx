@@ -5,7 +5,7 @@ const steps = [
   {
     icon: FileText,
     title: 'Submit Report',
-    text: 'Describe what happened, choose a category and attach photos or videos if you have them. Reports are anonymous unless you choose otherwise.',
+    text: 'Describe what happened, choose a category and attach photos or videos if you have them. With an account or without one: reports are anonymous unless you choose otherwise, and a report without an account always is.',
   },
   {
     icon: Lock,
@@ -20,7 +20,7 @@ const steps = [
   {
     icon: Gavel,
     title: 'Action Taken',
-    text: 'The report is resolved or closed with an explanation. You follow its progress with your reference number and can download a certificate of resolution.',
+    text: 'The report is resolved or closed with an explanation. You follow its progress in My Reports, or without an account at Track a report with your 16-digit receipt, and can download a certificate of resolution.',
   },
 ];
 

@@ -43,6 +43,9 @@ describe('LandingPage', () => {
     question.click();
     expect(details.open).toBe(true);
     expect(within(details).getByText(/unique reference number/)).toBeVisible();
+    // Both paths: My Reports with an account, the receipt without one.
+    expect(within(details).getByText(/16-digit receipt/)).toBeVisible();
+    expect(within(details).getByText(/My Reports/)).toBeVisible();
   });
 
   it('says who sees a report as the submit form decides it', async () => {
