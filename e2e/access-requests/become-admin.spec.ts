@@ -84,7 +84,7 @@ test('a visitor applies without an account and registers with the invitation cod
 
   await page.getByRole('link', { name: 'create your account with this code' }).click();
   await expect(page).toHaveURL(/\/register\?code=/);
-  await expect(page.getByLabel(/Invitation code/)).toHaveValue(code);
+  await expect(page.getByLabel('Invitation code', { exact: true })).toHaveValue(code);
   const account = { username: uniqueUsername('claimant'), password: 'claimant-passphrase' };
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);

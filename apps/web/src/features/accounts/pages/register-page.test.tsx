@@ -132,7 +132,7 @@ describe('RegisterPage', () => {
       path: '/register',
       route: '/register?code=ABCD-EFGH-JKMN-PQRS',
     });
-    expect(await screen.findByLabelText(/Invitation code/)).toHaveValue('ABCD-EFGH-JKMN-PQRS');
+    expect(await screen.findByLabelText('Invitation code')).toHaveValue('ABCD-EFGH-JKMN-PQRS');
     await fillAndSubmit();
     expect(
       await screen.findByText('Registration failed: This invitation code is not valid.'),
@@ -140,6 +140,15 @@ describe('RegisterPage', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toMatchObject({
       claim_code: 'ABCD-EFGH-JKMN-PQRS',
     });
-    expect(screen.getByLabelText(/Invitation code/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Invitation code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('keeps the invitation code behind its own choice, and says a password cannot be reset', async () => {
+    renderPage(<RegisterPage />, { path: '/register', route: '/register' });
+    expect(await screen.findByLabelText('I have an invitation code')).not.toBeChecked();
+    expect(screen.queryByLabelText('Invitation code')).not.toBeInTheDocument();
+    expect(screen.getByText(/a forgotten password cannot be reset/)).toBeInTheDocument();
+    screen.getByLabelText('I have an invitation code').click();
+    expect(await screen.findByLabelText('Invitation code')).toBeInTheDocument();
   });
 });

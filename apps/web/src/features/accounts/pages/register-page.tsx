@@ -1,7 +1,9 @@
 import type { RegisterInput } from '@candor/contract/accounts';
 import { PASSWORD_MIN } from '@candor/contract/labels';
+import { useState } from 'react';
 import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -46,6 +48,8 @@ export function RegisterPage() {
   const navigateLater = useDelayedNavigate();
   const [searchParams] = useSearchParams();
   const goal = (useLocation().state ?? {}) as LoginState;
+  // Only applicants for admin access have a code: the field waits behind its own choice.
+  const [hasCode, setHasCode] = useState(() => Boolean(searchParams.get('code')));
   const { field, message, setMessage, onSubmit, showServerErrors, errorSummary } = useContractForm(
     loadRegisterSchema,
     {
@@ -143,16 +147,18 @@ export function RegisterPage() {
         type="password"
         required
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters, not only numbers, and different from your username.`}
+        hint={`At least ${PASSWORD_MIN} characters, not only numbers, and different from your username. This form asks for no email address, so a forgotten password cannot be reset: keep it somewhere safe.`}
         {...field('password')}
       />
-      <TextField
-        label="Invitation code"
-        isOptional
-        autoComplete="off"
-        hint="Only if you applied to become an admin without an account and were given a code."
-        {...field('claim_code')}
+      <CheckboxField
+        label="I have an invitation code"
+        note="Only if you applied to become an admin without an account and were given a code."
+        checked={hasCode || Boolean(field('claim_code').error)}
+        onChange={(event) => setHasCode(event.target.checked)}
       />
+      {(hasCode || Boolean(field('claim_code').error)) && (
+        <TextField label="Invitation code" autoComplete="off" {...field('claim_code')} />
+      )}
     </AuthCard>
   );
 }
