@@ -8,7 +8,8 @@ export function TextAreaField(props: TextAreaFieldProps) {
   const { frame, control } = useLabelledField(props);
   return (
     <FieldFrame {...frame}>
-      <textarea {...control} />
+      {/* What people write reads in its own direction (Arabic, Hebrew). */}
+      <textarea dir="auto" {...control} />
     </FieldFrame>
   );
 }

@@ -44,7 +44,7 @@ export function AdminReportCard({
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h3 className="min-w-0 wrap-anywhere text-lg font-semibold text-brand-900">
+        <h3 dir="auto" className="min-w-0 wrap-anywhere text-lg font-semibold text-brand-900">
           {report.title}
         </h3>
         <StatusBadge status={report.status} />
@@ -70,7 +70,9 @@ export function AdminReportCard({
       {open && (
         <div id={detailsId} className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-sm">
           {report.description && (
-            <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
+            <p dir="auto" className="whitespace-pre-wrap wrap-anywhere text-ink">
+              {report.description}
+            </p>
           )}
           {report.voice && (
             <VoicePlayer

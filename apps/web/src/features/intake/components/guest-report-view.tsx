@@ -203,6 +203,7 @@ export function GuestReportView(props: Props) {
           <h2
             ref={headingRef}
             tabIndex={-1}
+            dir="auto"
             className="wrap-anywhere text-2xl font-bold tracking-tight text-brand-900"
           >
             {data.title}
@@ -233,7 +234,9 @@ export function GuestReportView(props: Props) {
         <div>
           <h3 className="font-semibold text-ink">Description</h3>
           {data.description && (
-            <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{data.description}</p>
+            <p dir="auto" className="mt-1 whitespace-pre-wrap wrap-anywhere">
+              {data.description}
+            </p>
           )}
           {data.voice && (
             <div className="mt-2">

@@ -53,7 +53,9 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
         </div>
       )}
       {message.message && (
-        <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink">{message.message}</p>
+        <p dir="auto" className="mt-1 whitespace-pre-wrap wrap-anywhere text-ink">
+          {message.message}
+        </p>
       )}
     </li>
   );

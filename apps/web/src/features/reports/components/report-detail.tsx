@@ -48,7 +48,7 @@ export function ReportDetail({
           documentTitle="Report details"
           className="wrap-anywhere text-3xl font-bold tracking-tight text-brand-900"
         >
-          {data.title}
+          <bdi>{data.title}</bdi>
         </PageHeading>
         <p className="mt-1 text-muted">{humanize(data.category)}</p>
       </header>

@@ -19,7 +19,7 @@ export function ReportListItem({ report, to }: { report: Report; to: string }) {
             to={to}
             className="underline-offset-2 outline-none after:absolute after:inset-0 after:rounded-2xl hover:underline"
           >
-            {report.title}
+            <bdi>{report.title}</bdi>
           </Link>
         </h2>
         <StatusBadge status={report.status} />
@@ -27,7 +27,9 @@ export function ReportListItem({ report, to }: { report: Report; to: string }) {
       <p className="mt-1 text-sm text-muted">
         Submitted <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time>
       </p>
-      <p className="mt-3 line-clamp-2 wrap-anywhere text-ink">{report.description}</p>
+      <p dir="auto" className="mt-3 line-clamp-2 wrap-anywhere text-ink">
+        {report.description}
+      </p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted">
         <span>Category: {humanize(report.category)}</span>
         <span>Submitted By: {submittedBy}</span>

@@ -20,7 +20,9 @@ export function ReportOverview({ report }: { report: Report }) {
         Overview
       </h2>
       {report.description && (
-        <p className="whitespace-pre-wrap wrap-anywhere text-ink">{report.description}</p>
+        <p dir="auto" className="whitespace-pre-wrap wrap-anywhere text-ink">
+          {report.description}
+        </p>
       )}
       {report.voice && (
         <VoicePlayer
