@@ -95,7 +95,7 @@ test('a visitor reports from a poster link without an account, keeps the receipt
     (await visitor.locator('p.font-mono span[aria-hidden="true"]').textContent()) ?? ''
   ).trim();
   expect(receipt).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
-  await expect(visitor.getByText(/only way back to your report/)).toBeVisible();
+  await expect(visitor.getByText(/This receipt is the only way back to your report/)).toBeVisible();
   const download = visitor.waitForEvent('download');
   await visitor.getByRole('button', { name: 'Download as a text file' }).click();
   const saved = readFileSync(await (await download).path());
