@@ -4,6 +4,7 @@
 // ratio of their rates is recorded. Then the same on two server processes sharing the database
 // (half the connections each) against one. Runs on the PostgreSQL server (BENCH_DATABASE_URL,
 // recreated); DATABASES=PostgreSQL,PGlite adds embedded PGlite (one process only).
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -262,6 +263,11 @@ function targetsOf(
 }
 
 const benchEnv = {
+  // Given, not made in the first app's data folder: the server processes of the second part
+  // must open what the first sealed.
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  OWNER_HASH_SECRET: randomBytes(32).toString('hex'),
+  ENCRYPTION_KEYS: `b1:${randomBytes(32).toString('base64')}`,
   RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
   RATE_LIMIT_WRITE_PER_MINUTE: '100000000',
   RATE_LIMIT_LOGIN_PER_MINUTE: '100000000',
@@ -390,7 +396,9 @@ async function twoProcesses(): Promise<Row[]> {
 
 const databases = (process.env.DATABASES ?? 'PostgreSQL').split(',') as ('PostgreSQL' | 'PGlite')[];
 const rows: Row[] = [];
-for (const database of databases) rows.push(...(await oneProcess(database)));
+if (!process.env.SKIP_ONE_PROCESS) {
+  for (const database of databases) rows.push(...(await oneProcess(database)));
+}
 if (!process.env.SKIP_TWO_PROCESSES) rows.push(...(await twoProcesses()));
 if (only) process.exit(0);
 const table = [

@@ -197,8 +197,8 @@ export async function postMessage(
         body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
       });
       if (stored) await recordVoice(tx, stored, { reportId, messageId: id });
-      await touchReport(tx, reportId);
       if (senderKind === 'admin') {
+        await touchReport(tx, reportId);
         if (!input.is_internal) {
           // A reply to the reporter acknowledges the report; one marked as feedback gives feedback.
           await recordClockEvents(tx, user, reportId, {
@@ -236,6 +236,8 @@ export async function postMessage(
         });
       } else {
         await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
+        // Last: the report's row is held from here to the commit, and replies to it queue on it.
+        await touchReport(tx, reportId);
       }
       return id;
     }),
@@ -278,8 +280,9 @@ export async function postGuestMessage(
         body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
       });
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
-      await touchReport(tx, report.id);
       await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
+      // Last: the report's row is held from here to the commit.
+      await touchReport(tx, report.id);
       return id;
     }),
   );
