@@ -8,7 +8,7 @@ import {
 import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressLimit, guards, optionalUser, requireSuperuser } from '../accounts/caller';
+import { addressLimit, guards, optionalUser, requireSuperuser } from '../auth/caller';
 import * as service from './access-requests.service';
 
 /** Spec section 7: the application and the superuser's review, under /api/accounts. */

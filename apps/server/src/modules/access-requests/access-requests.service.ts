@@ -18,8 +18,8 @@ import {
   promoteOutsideOrganizations,
   updateUser,
 } from '../accounts/accounts.repository';
-import type { AuthUser } from '../accounts/caller';
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import { findOrganizationById } from '../organizations/organizations.repository';
 import { createOrganization } from '../organizations/organizations.service';

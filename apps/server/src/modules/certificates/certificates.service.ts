@@ -2,7 +2,7 @@ import type { CertificateVerification } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
-import type { AuthUser } from '../accounts/caller';
+import type { AuthUser } from '../auth/caller';
 import { loadAccessibleReport } from '../reports/report-access';
 import { findReportByReference, type ReportRecord } from '../reports/reports.repository';
 import { certificateCode, isCertificateCode } from './certificate-code';

@@ -14,8 +14,8 @@ import {
   NotFoundError,
 } from '../../lib/errors';
 import { versionKeys } from '../../lib/read-cache';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { recordClockEvents } from '../deadlines/deadlines.service';
 import {
   createNotifications,

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './contact.repository';
 

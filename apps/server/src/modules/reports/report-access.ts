@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../accounts/caller';
+import type { AuthUser } from '../auth/caller';
 import {
   createNotifications,
   type NotificationTarget,

@@ -14,8 +14,8 @@ import { extensionOfMime, type SanitizedEvidence, sanitizeEvidence } from '../..
 import { errorSummary } from '../../lib/logger';
 import { versionKeys } from '../../lib/read-cache';
 import { parseOrThrow } from '../../lib/validation';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
 import { filingPeriods } from '../deadlines/deadlines.service';
 import { transactionWithNotices } from '../notifications/notifications.service';

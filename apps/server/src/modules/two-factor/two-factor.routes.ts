@@ -13,7 +13,7 @@ import {
 } from '@candor/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressLimit, guards, requireSuperuser, requireUser } from '../accounts/caller';
+import { addressLimit, guards, requireSuperuser, requireUser } from '../auth/caller';
 import * as service from './two-factor.service';
 import { completeLogin } from './two-factor-login.service';
 
