@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { createMemoryHistory, Router, Routes } from '@/lib/router';
-import { unlistedCalls } from './unlisted-calls';
+import { currentTest, unlistedCalls } from './unlisted-calls';
 
 type Options = {
   path?: string;
@@ -48,13 +48,14 @@ export function mockFetch(
   >,
 ) {
   const calls: { key: string; url: string; init: RequestInit }[] = [];
+  const madeIn = currentTest.number;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     calls.push({ key, url: url.pathname + url.search, init });
     const route = routes[key];
     if (!route) {
-      unlistedCalls.push(key);
+      if (madeIn === currentTest.number) unlistedCalls.push(key);
       return new Response(JSON.stringify({ detail: 'Not listed by the test.' }), {
         status: 599,
         headers: { 'content-type': 'application/json' },

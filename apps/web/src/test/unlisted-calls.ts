@@ -4,3 +4,6 @@
  * unnoticed. A test that means a call to fail lists it with its status.
  */
 export const unlistedCalls: string[] = [];
+
+/** Which test is running (test/setup.ts counts them): a stand-in made by an earlier one records nothing. */
+export const currentTest = { number: 0 };
