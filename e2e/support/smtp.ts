@@ -57,7 +57,9 @@ export async function decryptMail(mail: ReceivedMail, privateKey: string): Promi
 
 /** The link to one of Candor's pages a mail carries. */
 export function linkIn(mail: ReceivedMail, page: string): string {
-  const match = new RegExp(`https?://[^\\s"<]+/${page}#token=[^\\s"<]+`).exec(mail.parsed.text ?? '');
+  const match = new RegExp(`https?://[^\\s"<]+/${page}#token=[^\\s"<]+`).exec(
+    mail.parsed.text ?? '',
+  );
   if (!match) throw new Error(`no ${page} link in this mail`);
   return match[0];
 }

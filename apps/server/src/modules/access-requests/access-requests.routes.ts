@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressLimit, guards, optionalUser, requireSuperuser } from '../auth/caller';
 import * as service from './access-requests.service';
 
-/** Spec section 7: the application and the superuser's review, under /api/accounts. */
+/** As in the original product: the application and the superuser's review, under /api/accounts. */
 export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['Access requests'];

@@ -91,7 +91,7 @@ export function addressLimit(max: number) {
 /**
  * Route config for writes a person makes (reports, messages): at most RATE_LIMIT_WRITE_PER_MINUTE
  * a minute per account, counted after authentication and keyed by a keyed hash of the account,
- * never the address (DESIGN.md 2). `purpose` keeps each route's count apart.
+ * never the address (docs/protection.md "Protecting reporters"). `purpose` keeps each route's count apart.
  */
 export function accountWriteLimit(ctx: Pick<AppContext, 'config' | 'hash'>, purpose: string) {
   return {

@@ -10,7 +10,7 @@ import { renderCertificate } from './certificate-pdf';
 
 export type Certificate = { pdf: Buffer; filename: string };
 
-/** Owner only, resolved reports only (spec section 4). */
+/** Owner only, resolved reports only (as in the original product). */
 export async function exportCertificate(
   ctx: AppContext,
   user: AuthUser,

@@ -17,7 +17,7 @@ import { addressLimit, guards, requireSuperuser, requireUser } from '../auth/cal
 import * as service from './two-factor.service';
 import { completeLogin } from './two-factor-login.service';
 
-/** Second factor for staff (README "Second factor"), under /api/two-factor/. */
+/** Second factor for staff (docs/operating.md "Second factor"), under /api/two-factor/. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['Two-factor'];
   const { ctx } = app;
