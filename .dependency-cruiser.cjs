@@ -1,5 +1,5 @@
 /**
- * Import boundaries (STYLE.md), checked by `npm run lint`:
+ * Import boundaries (docs/style.md "Server"), checked by `npm run lint`:
  * - a web feature never imports another feature: pages and app/ compose them;
  * - the server's lib/ and db/ are plain helpers below every module and plugin;
  * - modules never import plugins (plugins may use modules' services), so the two never import

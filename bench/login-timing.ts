@@ -1,5 +1,5 @@
 // Login answers must not tell an unknown username from a wrong password by their timing
-// (DESIGN.md 6). Measures both over the real app on a throwaway embedded database.
+// (docs/protection.md "Protecting reporters"). Measures both over the real app on a throwaway embedded database.
 import { startBenchApp } from './support/app';
 import { percentile, recordResult } from './support/results';
 

@@ -1,4 +1,4 @@
-// Live notification latency across server processes (DESIGN.md "Live notifications"): two real
+// Live notification latency across server processes (docs/api.md "The API"): two real
 // servers on one PostgreSQL database, 1,000 sockets spread over both, notifications committed
 // through the database path the services use; measures commit -> arrival at sockets on each
 // process. Creates and drops its own schema in BENCH_DATABASE_URL.

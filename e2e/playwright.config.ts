@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser journeys against the production build served by the real server on a fresh embedded
- * database (DESIGN.md "e2e/"). Chromium comes from Debian (`/usr/bin/chromium`).
+ * database. Chromium comes from Debian (`/usr/bin/chromium`).
  */
 const port = Number(process.env.E2E_PORT ?? 8765);
 export const baseURL = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-// Proves a production install works on a fresh clone (README "Production"): the committed HEAD
+// Proves a production install works on a fresh clone (docs/operating.md "Production"): the committed HEAD
 // is fetched into an empty folder, installed with `npm ci --omit=dev`, and its commands are run
 // as an operator would: `npm run db:migrate`, `npm run create-superuser`, then `npm run serve`,
 // which must build what it lacks, answer /api/health/, serve the web app, register an account

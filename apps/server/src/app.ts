@@ -76,7 +76,7 @@ function trustProxyOption(trust: Config['trustProxy']) {
 /** JSON bodies beyond this are refused with 413; uploads have their own limit. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
-/** The one place plugins and route modules are registered (DESIGN.md). */
+/** The one place plugins and route modules are registered (docs/design.md). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,

@@ -28,7 +28,7 @@ function isCidrOrAddress(value: string): boolean {
 }
 
 /**
- * Whom to believe about the client address (README "Behind a proxy"): nobody, the last `n`
+ * Whom to believe about the client address (docs/operating.md "Behind a proxy"): nobody, the last `n`
  * hops, or the listed proxies. `true` is refused: it believes every client.
  */
 function parseTrustProxy(
@@ -167,9 +167,9 @@ export type Config = {
    * every `purgeIntervalMs` (0: never).
    */
   retention: { days: number; purgeIntervalMs: number };
-  /** `GET /api/metrics/` answers only with this bearer token; unset: 404 (README "Metrics"). */
+  /** `GET /api/metrics/` answers only with this bearer token; unset: 404 (docs/operating.md "Metrics"). */
   metricsToken?: string;
-  /** `/api/openapi.json` and `/api/docs` are served; off, both answer 404 (README "The API"). */
+  /** `/api/openapi.json` and `/api/docs` are served; off, both answer 404 (docs/api.md "The API"). */
   isApiDocsOn: boolean;
   /** How often this process looks for due scheduled jobs (0: it runs none by itself). */
   scheduler: { tickMs: number };
@@ -221,7 +221,7 @@ export type Config = {
     loginFailureWindowMs: number;
   };
   /**
-   * Reports without an account (modules/intake, README "Reporting without an account"): filings
+   * Reports without an account (modules/intake, docs/protection.md "Reporting without an account"): filings
    * per address and per organisation an hour; the proof of work's largest counter (the work is
    * between a quarter of it and all of it); /track failures per address and in all an hour; how
    * long a /track session lasts.
@@ -236,7 +236,7 @@ export type Config = {
     trackSessionSeconds: number;
   };
   /**
-   * Second factor for staff (modules/two-factor, README "Second factor"): whether administrators
+   * Second factor for staff (modules/two-factor, docs/operating.md "Second factor"): whether administrators
    * and the superuser must enrol before their role applies; wrong codes per account in a window.
    */
   twoFactor: { isRequiredForStaff: boolean; failuresPerAccount: number; failureWindowMs: number };

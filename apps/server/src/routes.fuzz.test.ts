@@ -6,7 +6,7 @@ import { createAdmin, createSuperuser, createUser } from '../test/factories';
 import { createReport } from '../test/reports';
 
 /**
- * Property-based tests (DESIGN.md 9): generated paths, query strings, headers and bodies are
+ * Property-based tests (docs/protection.md "Protecting reporters"): generated paths, query strings, headers and bodies are
  * thrown at every route of the route table over a real socket. No answer may be a 5xx, no
  * connection may close without an answer, and the server must still answer afterwards.
  */

@@ -6,7 +6,7 @@ import { fileGuestReport } from './intake';
 import { enrol, totpCode } from './two-factor';
 
 /**
- * The racer (README "Protecting reporters"): sends a burst of requests at once against a limit
+ * The racer (docs/protection.md "Protecting reporters"): sends a burst of requests at once against a limit
  * that was checked before the slow check and counted after it. Every limit must count the burst
  * as what it is. Run with this process's counters and with Redis's (`env`).
  */

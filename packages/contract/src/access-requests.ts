@@ -42,7 +42,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
-/** Spec sections 3 and 5: what the /become-admin form sends. */
+/** As in the original product: what the /become-admin form sends. */
 export const accessRequestInputSchema = z
   .strictObject({
     request_type: z.enum(accessRequestTypes, { error: 'Choose individual or organization.' }),
@@ -82,7 +82,7 @@ export type AccessRequestStatus = z.infer<typeof accessRequestStatusSchema>;
 
 /**
  * The answer to an application. `claim_code` is given once, only to an applicant without an
- * account: registering with it links the new account to the request (README "Becoming an
+ * account: registering with it links the new account to the request (docs/api.md "Becoming an
  * administrator").
  */
 export const accessRequestCreatedSchema = z.object({
@@ -94,7 +94,7 @@ export const accessRequestCreatedSchema = z.object({
 });
 export type AccessRequestCreated = z.infer<typeof accessRequestCreatedSchema>;
 
-/** Spec section 3 (review list: id, username, justification, submitted_at) plus the form. */
+/** As in the original product (review list: id, username, justification, submitted_at) plus the form. */
 export const accessRequestReviewItemSchema = z.object({
   id: z.number().int(),
   /** Null while the applicant has no account. */
@@ -108,7 +108,7 @@ export const accessRequestReviewItemSchema = z.object({
   organization_name: z.string().nullable(),
   /**
    * The organisation the applicant's account belongs to, if any: an individual request from a
-   * member cannot be approved until they leave it (README "Becoming an administrator").
+   * member cannot be approved until they leave it (docs/api.md "Becoming an administrator").
    */
   applicant_organization: z.string().nullable(),
 });

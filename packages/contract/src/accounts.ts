@@ -99,7 +99,7 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /**
  * The login of an account with a second factor answers no tokens: a short-lived challenge to
- * send with a code to POST /api/two-factor/login/ (README "Second factor"). Accounts without
+ * send with a code to POST /api/two-factor/login/ (docs/operating.md "Second factor"). Accounts without
  * one get the token pair, as before.
  */
 export const twoFactorChallengeSchema = z.object({
@@ -139,7 +139,7 @@ export const updateProfileInputSchema = z.strictObject({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 
-/** Claims of the access token (spec section 3, DESIGN.md 6). */
+/** Claims of the access token (as in the original product, docs/protection.md "Protecting reporters"). */
 export const accessClaimsSchema = z.object({
   user_id: z.number().int(),
   role: roleSchema,

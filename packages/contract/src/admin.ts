@@ -14,7 +14,7 @@ import { z } from './zod';
 export { ADMIN_SEARCH_MAX, adminReportOrders };
 export type AdminReportOrder = (typeof adminReportOrders)[number];
 
-/** Spec section 2: the dashboard's status filter also offers `all`. */
+/** As in the original product: the dashboard's status filter also offers `all`. */
 export const adminReportsQuerySchema = z.object({
   status: z
     .enum(['all', ...reportStatuses], {
@@ -69,7 +69,7 @@ export const exportColumns = [
   'feedback_at',
 ] as const;
 
-/** The statuses an admin can set (spec section 4). */
+/** The statuses an admin can set (as in the original product). */
 export const adminStatusTargets = ['under_review', 'resolved', 'rejected'] as const;
 
 export const updateReportStatusInputSchema = z.strictObject({
@@ -89,7 +89,7 @@ export type UpdateReportStatusInput = z.infer<typeof updateReportStatusInputSche
 
 /**
  * The dashboard's Resolve and Reject dialog: a final decision always says something to the
- * reporter, so the message is required there (the API keeps it optional, spec section 7).
+ * reporter, so the message is required there (the API keeps it optional, as in the original product).
  */
 export const finalDecisionInputSchema = z.strictObject({
   status: z.enum(['resolved', 'rejected']),
@@ -111,7 +111,7 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 export const adminReportPageSchema = pageOf(adminReportSchema);
 export type AdminReportPage = z.infer<typeof adminReportPageSchema>;
 
-/** Spec section 3 (Analytics), plus the counts by category for the pie chart. */
+/** As in the original product (Analytics): plus the counts by category for the pie chart. */
 export const analyticsSchema = z.object({
   total_reports: z.number().int(),
   reports_by_status: z.record(reportStatusSchema, z.number().int()),

@@ -20,7 +20,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export { AUDIT_PAGE_SIZE } from './page-sizes';
 
-/** Always a page (DESIGN.md 8 allows it: the log is too long for one answer). */
+/** Always a page (docs/api.md "The API" allows it: the log is too long for one answer). */
 export const auditQuerySchema = z.object({
   limit: pageQuerySchema.shape.limit.default(AUDIT_PAGE_SIZE),
   offset: pageQuerySchema.shape.offset.default(0),

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Every admin and superuser action the audit log records (DESIGN.md 10). */
+/** Every admin and superuser action the audit log records (docs/design.md "Tamper-evident audit"). */
 export const auditActions = [
   'report.status_changed',
   'report.internal_note_added',

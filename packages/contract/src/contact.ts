@@ -2,7 +2,7 @@ import { optionalEmailSchema } from './accounts';
 import { requiredText } from './fields';
 import { z } from './zod';
 
-/** Spec sections 3 and 5: name, subject and message required; email optional. */
+/** As in the original product: name, subject and message required; email optional. */
 export const contactInputSchema = z.strictObject({
   name: requiredText(150),
   email: optionalEmailSchema,

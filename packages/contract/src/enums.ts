@@ -19,11 +19,11 @@ export {
   roles,
 };
 
-/** Spec section 9: categories, default abuse. */
+/** As in the original product: categories, default abuse. */
 export const reportCategorySchema = z.enum(reportCategories);
 export type ReportCategory = z.infer<typeof reportCategorySchema>;
 
-/** Spec section 4. `escalated` is only ever displayed (it has a badge colour). */
+/** As in the original product. `escalated` is only ever displayed (it has a badge colour). */
 export const reportStatusSchema = z.enum(reportStatuses);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 

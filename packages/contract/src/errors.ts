@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** Every error answer carries `detail`, or one list of messages per field (DESIGN.md 8-9). */
+/** Every error answer carries `detail`, or one list of messages per field (docs/api.md "The API"). */
 export const errorBodySchema = z.object({ detail: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -3,10 +3,10 @@
 /** The shortest password registration accepts (accounts.ts). */
 export const PASSWORD_MIN = 8;
 
-/** Spec section 9: categories, default abuse. */
+/** As in the original product: categories, default abuse. */
 export const reportCategories = ['abuse', 'corruption', 'harassment', 'other'] as const;
 
-/** Spec section 4. `escalated` is only ever displayed (it has a badge colour). */
+/** As in the original product. `escalated` is only ever displayed (it has a badge colour). */
 export const reportStatuses = [
   'pending',
   'under_review',
@@ -33,7 +33,7 @@ export const ADMIN_SEARCH_MAX = 200;
 /** Where a report goes (enums.ts, reportDestinationSchema). */
 export const reportDestinations = ['organization', 'platform'] as const;
 
-/** Spec section 2 (/become-admin): value and label of each organisation type. */
+/** As in the original product (/become-admin): value and label of each organisation type. */
 export const organizationTypeLabels = {
   education: 'Educational Institution',
   corporate: 'Corporate Organization',
@@ -48,10 +48,10 @@ export const REPORT_TITLE_MAX = 200;
 export const REPORT_DESCRIPTION_MAX = 20_000;
 export const MESSAGE_MAX = 5_000;
 
-/** Spec section 9: stated on the form as 'Max 10MB'; the server's limit comes from its config. */
+/** As in the original product: stated on the form as 'Max 10MB'; the server's limit comes from its config. */
 export const DEFAULT_MAX_UPLOAD_MB = 10;
 
-/** What evidence may be (DESIGN.md 3); decided on the server by the file's bytes. */
+/** What evidence may be (docs/protection.md "Evidence files"); decided on the server by the file's bytes. */
 export const evidenceMimeTypes = [
   'image/jpeg',
   'image/png',

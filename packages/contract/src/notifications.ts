@@ -1,7 +1,7 @@
 import { pageOf } from './pagination';
 import { z } from './zod';
 
-/** Spec section 3: a notification as the API and the live socket show it to its recipient. */
+/** As in the original product: a notification as the API and the live socket show it to its recipient. */
 export const notificationSchema = z.object({
   id: z.number().int(),
   message: z.string(),
@@ -25,7 +25,7 @@ export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;
 export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-/** Spec section 7: `/ws/notifications/{userId}/` sends `{type, message}`; ours carries the row too. */
+/** As in the original product: `/ws/notifications/{userId}/` sends `{type, message}`; ours carries the row too. */
 export const liveNotificationEventSchema = notificationSchema.extend({
   type: z.literal('notification'),
 });
@@ -46,7 +46,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /**
- * Socket authentication (DESIGN.md 7). A browser cannot set headers on a WebSocket, so the access
+ * Socket authentication (docs/protection.md "Protecting reporters"). A browser cannot set headers on a WebSocket, so the access
  * token travels as a subprotocol `candor.bearer.<token>` offered next to `candor.v1`, which the
  * server selects (so the token is not echoed). `?token=` works too, for clients without
  * subprotocols; it keeps the token out of the server's logs but not out of proxies' logs.

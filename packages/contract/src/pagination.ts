@@ -3,7 +3,7 @@ import { z } from './zod';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
-/** `?limit=&offset=` turns a list endpoint into a page (DESIGN.md 8). */
+/** `?limit=&offset=` turns a list endpoint into a page (docs/api.md "The API"). */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
@@ -23,7 +23,7 @@ export function listOrPageOf<T extends z.ZodType>(item: T) {
 }
 
 /**
- * The one rule of DESIGN.md 8: a list endpoint answers a plain array unless the caller gives
+ * The one rule of docs/api.md "The API": a list endpoint answers a plain array unless the caller gives
  * `limit` or `offset`; then it answers `{count, results}` with `limit` items (the endpoint's
  * default size when only `offset` is given) from `offset`. Null means the whole array.
  */

@@ -94,7 +94,7 @@ export const voiceMessageSchema = z.object({
 });
 export type VoiceMessage = z.infer<typeof voiceMessageSchema>;
 
-/** Spec section 3 (Report), plus the evidence kind so the page can preview it. */
+/** As in the original product (Report): plus the evidence kind so the page can preview it. */
 export const reportSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -107,7 +107,7 @@ export const reportSchema = z.object({
   priority_flag: z.boolean(),
   is_anonymous: z.boolean(),
   is_premium_report: z.boolean(),
-  /** A short-lived signed link (DESIGN.md 7), or null when no file was attached. */
+  /** A short-lived signed link (docs/protection.md "Protecting reporters"), or null when no file was attached. */
   file_upload: z.string().nullable(),
   file_kind: z.enum(['image', 'video']).nullable(),
   request_type: z.enum(['organization']).nullable(),
@@ -129,15 +129,15 @@ export const reportSchema = z.object({
   ...reportDeadlinesShape,
   /**
    * A closed report's purge day (UTC, `YYYY-MM-DD`): from then on it, its messages and its file
-   * are removed (README "Retention"). Null while the report is open.
+   * are removed (docs/operating.md "Retention"). Null while the report is open.
    */
   purge_on: z.string().nullable(),
-  /** The report's own voice message, disguised (README "Voice messages"), or null. */
+  /** The report's own voice message, disguised (docs/protection.md "Voice messages"), or null. */
   voice: voiceMessageSchema.nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
-/** Spec section 3 (Message). */
+/** As in the original product (Message). */
 export const reportMessageSchema = z.object({
   id: z.number().int(),
   message: z.string(),
@@ -181,7 +181,7 @@ export type CreateVoiceMessageFields = z.input<typeof createVoiceMessageFieldsSc
 export const ANONYMOUS_REPORTER_NAME = 'Anonymous reporter';
 /**
  * How an identified report names its reporter once they deleted their account: the report stays
- * for its case, the person does not (README "Staff and accounts over time").
+ * for its case, the person does not (docs/api.md "Staff and accounts over time").
  */
 export const DELETED_ACCOUNT_NAME = 'Account deleted';
 

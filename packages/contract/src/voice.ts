@@ -1,5 +1,5 @@
 /**
- * Voice messages (README "Voice messages"): a report's own, beside or instead of its written
+ * Voice messages (docs/protection.md "Voice messages"): a report's own, beside or instead of its written
  * description, and in the thread. The server disguises every recording before it keeps it.
  * Words and numbers only, no zod: the forms read them before their schemas load. The payload's
  * shape (`voiceMessageSchema`) is in reports.ts.

@@ -6,7 +6,7 @@ import { connectLive, listenLocally, waitForClose } from '../../test/live';
 import { enrol, totpCode } from '../../test/two-factor';
 
 /**
- * The token thief (README "Protecting reporters"): holds a live access token of someone else's
+ * The token thief (docs/protection.md "Protecting reporters"): holds a live access token of someone else's
  * login (a copied header, a session left open), but not the password. Nothing it can do with it
  * lasts: what would lock the owner out or keep the thief in asks for the current password, the
  * password cannot be guessed through those checks faster than through a login, and a logout or a

@@ -13,7 +13,7 @@ import {
 import { createReport } from '../../test/reports';
 
 /**
- * The insider who compares notes with a colleague (DESIGN.md "Adversaries"): two administrators
+ * The insider who compares notes with a colleague (docs/protection.md "Protecting reporters"): two administrators
  * of one organisation, one of whom filed a report there, put everything they are shown side by
  * side: list, count, search, CSV, analytics, notices and cards. Nothing may differ. Only the
  * actions on that report are refused to the one who filed it, with a message that says nothing

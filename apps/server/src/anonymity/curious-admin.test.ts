@@ -13,7 +13,7 @@ import { connectLive, type LiveClient, listenLocally } from '../../test/live';
 import { createReport } from '../../test/reports';
 
 /**
- * The curious administrator (DESIGN.md "Adversaries"): full access in their scope, and a
+ * The curious administrator (docs/protection.md "Protecting reporters"): full access in their scope, and a
  * colleague to compare notes with. Two people file one anonymous report each, in the same words;
  * one of them is an administrator of that organisation. Everything an administrator can see of
  * the two reports is compared field by field, after the ids and instants that differ for any

@@ -13,7 +13,7 @@ import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.ser
 import { applyOwnerQueue } from '../modules/reports/owner-queue';
 
 /**
- * The dump reader (DESIGN.md "Adversaries") holds a copy of every table and no secret. After a
+ * The dump reader (docs/protection.md "Protecting reporters") holds a copy of every table and no secret. After a
  * whole lifecycle on a database of its own, this test reads every table and column the schema
  * has, with plain SQL, and joins as they would: on ids, names, tags and instants. New tables
  * and columns are read without editing it.

@@ -14,7 +14,7 @@ import { hashRefreshToken } from '../lib/tokens';
 import { reporterNoticeTag } from '../modules/notifications/notifications.service';
 
 /**
- * The log reader (DESIGN.md "Adversaries") sees every line the server logs. Queries are made to
+ * The log reader (docs/protection.md "Protecting reporters") sees every line the server logs. Queries are made to
  * fail on a database of this file's own (tables renamed under the running server), so every
  * error path logs; the captured log must hold no SQL, no parameters, no ids of people, no keyed
  * hashes, no tokens, no stored file names, no report text.

@@ -8,7 +8,7 @@ import { sqlRows } from '../../test/sql';
 
 /**
  * Notices about an anonymous report, read as the dump reader and the curious administrator would
- * (DESIGN.md "Adversaries"): every admin in scope gets the same notices, the author included;
+ * (docs/protection.md "Protecting reporters"): every admin in scope gets the same notices, the author included;
  * the rows name no account and carry no instant a dump can join on.
  */
 let t: TestApp;

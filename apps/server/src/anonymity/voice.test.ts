@@ -26,7 +26,7 @@ import { VOICE_SHIFT } from '../lib/evidence/voice-plan';
 
 /**
  * A known synthetic voice (espeak-ng) goes through the real routes as a reporter without an
- * account would send it, tagged as a phone tags its recordings. The adversaries of DESIGN.md
+ * account would send it, tagged as a phone tags its recordings. The adversaries of docs/protection.md
  * then look for it: the curious administrator listens (its pitch, measured by aubio after
  * Debian's ffmpeg decoded it, has moved by at least the range's minimum), the file inspector
  * reads the stored file (ffprobe, exiftool, MediaInfo: one mono track, no tag of the input), the

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The embedded database belongs to one process at a time (DESIGN.md "Data"). This lock file
+ * The embedded database belongs to one process at a time. This lock file
  * makes a second process stop with a clear message instead of corrupting the data folder.
  */
 export class EmbeddedDatabaseBusyError extends Error {

@@ -46,7 +46,7 @@ function isOneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(','))})`;
 }
 
-/** Who wrote a message on a report (DESIGN.md 1). */
+/** Who wrote a message on a report (docs/design.md "Anonymity design"). */
 export const messageSenderKinds = ['reporter', 'admin'] as const;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -57,7 +57,7 @@ export const organizations = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 200 }).notNull(),
     type: text('type', { enum: organizationTypes }).notNull(),
-    /** The applicant's statement, shown with the organisation's reports (spec section 3). */
+    /** The applicant's statement, shown with the organisation's reports (as in the original product). */
     justification: text('justification').notNull().default(''),
     /** Members join with this code; stored as a keyed hash. */
     joinCodeHash: text('join_code_hash').unique(),
@@ -161,9 +161,9 @@ export const users = pgTable(
 );
 
 /**
- * One row per issued refresh token; a login's tokens share a family (DESIGN.md 6). An account's
+ * One row per issued refresh token; a login's tokens share a family (docs/protection.md "Protecting reporters"). An account's
  * rows keep no instant finer than a day, so a dump cannot line a login up with a report
- * (DESIGN.md "Adversaries"): days are UTC dates, rotation and revocation are flags, and what the
+ * (docs/protection.md "Protecting reporters"): days are UTC dates, rotation and revocation are flags, and what the
  * reuse grace window needs (when the token was rotated, and its successor) is sealed.
  */
 export const refreshTokens = pgTable(
@@ -194,7 +194,7 @@ export const refreshTokens = pgTable(
 /**
  * A staff account's authenticator (modules/two-factor). The TOTP secret is sealed, and so is the
  * last time step a code was accepted for (no replay): a step is an instant to 30 seconds, and an
- * account's rows keep none finer than a day in the clear (DESIGN.md "Adversaries"). A row whose
+ * account's rows keep none finer than a day in the clear (docs/protection.md "Protecting reporters"). A row whose
  * `is_enabled` is false is an enrolment not yet confirmed with a code.
  */
 export const twoFactorCredentials = pgTable('two_factor_credentials', {
@@ -237,7 +237,7 @@ export const reports = pgTable(
     isPremiumReport: boolean('is_premium_report').notNull().default(false),
     /**
      * Null once the identified reporter deleted their account: the report stays for its case,
-     * marked by `owner_account_deleted` (README "Staff and accounts over time").
+     * marked by `owner_account_deleted` (docs/api.md "Staff and accounts over time").
      */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     ownerAccountDeleted: boolean('owner_account_deleted').notNull().default(false),
@@ -325,7 +325,7 @@ export const reminderNotices = ['soon', 'overdue', 'escalated'] as const;
  * The deadline notices sent (modules/deadlines/deadline-reminders.ts): one row per report,
  * deadline and notice, inserted in the transaction that creates the notices, so the primary key
  * keeps a notice from ever being sent twice, whichever process runs the job and however often.
- * The day only (DESIGN.md "Adversaries"): a dump cannot line it up with anything by time.
+ * The day only (docs/protection.md "Protecting reporters"): a dump cannot line it up with anything by time.
  */
 export const deadlineReminders = pgTable(
   'deadline_reminders',
@@ -371,7 +371,7 @@ export const reportCounts = pgTable(
 
 /**
  * The conversation on a report. A message the reporter writes is recorded as sent by
- * "the reporter": on an anonymous report `sender_user_id` stays null (DESIGN.md 1).
+ * "the reporter": on an anonymous report `sender_user_id` stays null (docs/design.md "Anonymity design").
  */
 export const reportMessages = pgTable(
   'report_messages',
@@ -428,7 +428,7 @@ export const voiceRecordings = pgTable(
 /**
  * How far each administrator has read a report's conversation: the id of the last message they
  * were shown, so their list can mark reports with an unread message from the reporter. Only an
- * administrator's reading is recorded, never a reporter's, and no time (DESIGN.md 1).
+ * administrator's reading is recorded, never a reporter's, and no time (docs/design.md "Anonymity design").
  */
 export const reportReads = pgTable(
   'report_reads',
@@ -448,7 +448,7 @@ export const reportReads = pgTable(
 );
 
 /**
- * The receipt of a report filed without an account (DESIGN.md "Receipts"): never the receipt
+ * The receipt of a report filed without an account (docs/design.md "Receipts"): never the receipt
  * itself, only argon2id with a server pepper, and a short keyed lookup key that narrows the rows
  * to check without identifying one. `visit` is sealed: what the reporter had seen at their last
  * visit to /track, so the page can say what changed.
@@ -602,7 +602,7 @@ export const contactMessages = pgTable(
 );
 
 /**
- * Append-only (DESIGN.md 10): a trigger refuses UPDATE, DELETE and TRUNCATE. An action by the
+ * Append-only (docs/design.md "Tamper-evident audit"): a trigger refuses UPDATE, DELETE and TRUNCATE. An action by the
  * reporter of an anonymous report is recorded with a null actor.
  */
 export const auditLog = pgTable(

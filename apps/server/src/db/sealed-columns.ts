@@ -12,7 +12,7 @@ import {
 } from './schema';
 
 /**
- * Every sealed value Candor stores, in one list (DESIGN.md 4). Each entry names the column, the
+ * Every sealed value Candor stores, in one list (docs/protection.md "Protecting reporters"). Each entry names the column, the
  * primary key of its rows and the purpose it is sealed for (bound as associated data, so a value
  * opens only in its own column: lib/crypto.ts). Services seal and open with these purposes;
  * `npm run rotate-keys` re-wraps every entry; a test fails when the database has a bytea column

@@ -26,7 +26,7 @@ declare module 'fastify' {
 /** The security requirement of the /track routes: `Authorization: Guest <token>`. */
 export const guestSessionSecurity = [{ guestSession: [] }] as const;
 
-/** The file part of a `form`: evidence, checked by its bytes on the server (DESIGN.md 3). */
+/** The file part of a `form`: evidence, checked by its bytes on the server (docs/protection.md "Evidence files"). */
 export const evidenceFilePart = z
   .file()
   .optional()

@@ -7,7 +7,7 @@ export type CounterState = { count: number; resetInMs: number };
 /**
  * Fixed-window counters for limits that per-route rate limits cannot express (login failures per
  * account and per address). Kept in the process by default; in Redis when REDIS_URL is set, so
- * every server process counts together (DESIGN.md "Live notifications and scaling out").
+ * every server process counts together (docs/api.md "The API").
  */
 export type Counters = {
   /** Adds one to `key`; the first hit opens a window of `windowMs`. */

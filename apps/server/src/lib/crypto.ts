@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { LRUCache } from 'lru-cache';
 
 /**
- * Envelope encryption at rest (DESIGN.md 4): each value gets its own random data key, which is
+ * Envelope encryption at rest (docs/protection.md "Protecting reporters"): each value gets its own random data key, which is
  * wrapped by the current master key. The key id travels inside the sealed value so master keys
  * can be rotated: old values keep opening with the key they name.
  *
@@ -219,7 +219,7 @@ export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sea
   };
 }
 
-/** Keyed hash: links rows to a person without a database dump being able to (DESIGN.md 1). */
+/** Keyed hash: links rows to a person without a database dump being able to (docs/design.md "Anonymity design"). */
 export function createHasher(secret: string) {
   return (purpose: string, value: string | number) =>
     createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');

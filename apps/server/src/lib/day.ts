@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 /**
- * Account-side instants are kept no finer than a UTC day (DESIGN.md "Adversaries", the dump
+ * Account-side instants are kept no finer than a UTC day (docs/protection.md "Protecting reporters", the dump
  * reader): an account that registered, logged in or changed its profile a minute before an
  * anonymous report was filed must not stand out in a dump.
  */

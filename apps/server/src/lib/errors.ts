@@ -29,7 +29,7 @@ export class ForbiddenError extends AppError {
   }
 }
 
-/** Also the answer for an object the caller may not see (DESIGN.md 5). */
+/** Also the answer for an object the caller may not see. */
 export class NotFoundError extends AppError {
   constructor(detail = 'Not found.') {
     super(404, detail);

@@ -62,7 +62,7 @@ export function problemsWith(secrets: Secrets, rows: { name: string; value: Buff
 }
 
 /**
- * At start, before serving (DESIGN.md 4): proves the configured keys open the data already
+ * At start, before serving (docs/protection.md "Protecting reporters"): proves the configured keys open the data already
  * stored, or stops with an error naming the missing key id. Each key that becomes current gets
  * a sealed canary, so removing or replacing it later is caught. Safe for several processes
  * starting at once (rows are only ever added, with ON CONFLICT DO NOTHING).

@@ -7,7 +7,7 @@ const CODE_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const MAX_FRAMES = 6;
 
 /**
- * An error as the log may carry it (DESIGN.md "Adversaries", the log reader): its class, its code
+ * An error as the log may carry it (docs/protection.md "Protecting reporters", the log reader): its class, its code
  * (a PostgreSQL SQLSTATE such as `42P01`, a Node code such as `ENOENT`, a Fastify code) and where
  * in the code it was thrown, and the same of its cause. Never the message: a failed query's
  * message holds its SQL and parameters (user ids, keyed hashes, file keys), a file error's the

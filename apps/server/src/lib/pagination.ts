@@ -6,7 +6,7 @@ import {
 } from '@candor/contract/pagination';
 
 /**
- * A list endpoint's answer by the one rule of DESIGN.md 8 (`requestedPage`): every row, or one
+ * A list endpoint's answer by the one rule of docs/api.md "The API" (`requestedPage`): every row, or one
  * page of them with the total.
  */
 export async function listOrPage<T>(

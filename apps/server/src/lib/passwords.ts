@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with the library defaults (DESIGN.md 6). */
+/** argon2id with the library defaults (docs/protection.md "Protecting reporters"). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
@@ -17,7 +17,7 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Spends the same time as a real check, so an unknown username cannot be told apart from a
- * wrong password by timing (DESIGN.md 6).
+ * wrong password by timing (docs/protection.md "Protecting reporters").
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hash('candor-dummy-password-never-matches');

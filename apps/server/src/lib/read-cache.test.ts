@@ -237,7 +237,7 @@ describe('the busy reads, kept', () => {
     const colleagueThread = await get(colleague, `/api/reports/${own.id}/comments/`);
     expect(colleagueThread.body).toContain('check the CCTV');
     // The same addresses, asked by the filer: what their own standing allows, not the kept answer.
-    // Their list holds the report as the colleague's does (README "Conflict of interest").
+    // Their list holds the report as the colleague's does (docs/api.md "Conflict of interest").
     expect(await listed(filer, own.id)).toEqual(await listed(colleague, own.id));
     expect((await adminList(filer)).count).toBe(1);
     // They may read it as its reporter, never as its administrator: no internal note.

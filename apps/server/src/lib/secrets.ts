@@ -146,7 +146,7 @@ function combine(given: Config['secrets'], stored: StoredSecrets | null): Secret
  * Secrets come from configuration. The zero-setup default generates any that are missing once,
  * into `<DATA_DIR>/secrets.json` (mode 0600), and says so: deployments with several servers must
  * set them explicitly so every process agrees. A file that exists but cannot be read or parsed
- * stops the start; it is never overwritten (README "First start").
+ * stops the start; it is never overwritten (README.md "First start").
  */
 export function resolveSecrets(config: Config, log: (message: string) => void): Secrets {
   const given = config.secrets;

@@ -5,7 +5,7 @@ import path from 'node:path';
 /** One stored object, as a listing sees it. */
 export type StoredObject = { key: string; modifiedAt: Date; remove(): Promise<void> };
 
-/** Where evidence files live (DESIGN.md "Data"). Bytes handed to it are already encrypted. */
+/** Where evidence files live. Bytes handed to it are already encrypted. */
 export type FileStorage = {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;

@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { FileAnswer } from '../lib/api-docs';
-import { guards } from '../modules/accounts/caller';
+import { guards } from '../modules/auth/caller';
 
 export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -58,7 +58,7 @@ const statusDescriptions: Record<number, string> = {
 
 type Guard = 'optional' | 'user' | 'admin' | 'superuser' | null;
 
-/** Which account guard of modules/accounts/caller.ts runs first on a route, if any. */
+/** Which account guard of modules/auth/caller.ts runs first on a route, if any. */
 function guardOf(route: RouteOptions): Guard {
   const hooks = [route.onRequest ?? []].flat();
   for (const name of ['superuser', 'admin', 'user', 'optional'] as const) {

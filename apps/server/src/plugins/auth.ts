@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/accounts/account-changes';
-import type { AuthState } from '../modules/accounts/caller';
 import { resolveAccessToken } from '../modules/accounts/caller.service';
+import type { AuthState } from '../modules/auth/caller';
 
 /**
  * What a signed-out client may send in place of a token: the original product's own frontend
@@ -24,7 +24,7 @@ export function bearerToken(header: string | undefined): string | null {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Resolves the caller from the access token on every request (modules/accounts/caller.ts), their
+ * Resolves the caller from the access token on every request (modules/auth/caller.ts), their
  * account read through this process's caller cache (modules/accounts/caller-cache.ts), which is
  * kept true this way:
  * - every request that may write (any method but GET, HEAD, OPTIONS) empties it before its answer

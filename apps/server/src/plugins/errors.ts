@@ -35,7 +35,7 @@ const fastifyClientErrors: Record<string, string> = {
 };
 
 /**
- * The one error handler (STYLE.md): typed errors and validation errors become 4xx JSON bodies;
+ * The one error handler (docs/style.md "Server"): typed errors and validation errors become 4xx JSON bodies;
  * anything else is logged (its class and code, never its message) and answered with a generic 500
  * that carries no detail of the cause.
  */
@@ -60,7 +60,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         (error instanceof SyntaxError ? 'Malformed JSON in the request body.' : error.message);
       return reply.code(status).send({ detail });
     }
-    // Class, code and route pattern only (DESIGN.md "Adversaries", the log reader): a failed
+    // Class, code and route pattern only (docs/protection.md "Protecting reporters", the log reader): a failed
     // query's message holds its SQL and parameters, a file error's message the file's path.
     request.log.error(
       {

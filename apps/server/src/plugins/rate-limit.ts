@@ -7,7 +7,7 @@ import { TooManyRequestsError } from '../lib/errors';
 /**
  * Opt-in per route (`config.rateLimit`). Counters are shared through Redis when REDIS_URL is
  * set, so every server process counts together. Keys of report and message routes must not be
- * the client address (DESIGN.md 2): those routes set their own `keyGenerator`.
+ * the client address (docs/protection.md "Protecting reporters"): those routes set their own `keyGenerator`.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   const { redis } = app.ctx;

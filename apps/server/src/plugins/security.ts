@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Strict headers and a CSP with no inline script (DESIGN.md 9); the pre-rendered pages' one inline
+ * Strict headers and a CSP with no inline script (docs/protection.md "Protecting reporters"); the pre-rendered pages' one inline
  * script is allowed by its hash on HTML answers alone (`allowPageScripts`, plugins/web-app.ts).
  */
 const helmetOptions: HelmetOptions = {

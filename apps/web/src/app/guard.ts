@@ -9,7 +9,7 @@ export type GuardDecision =
   | { kind: 'home' };
 
 /**
- * Spec section 2: a missing token sends the user to /login; a token whose role is not allowed
+ * As in the original product: a missing token sends the user to /login; a token whose role is not allowed
  * sends them to /; an undecodable token is cleared (both tokens) and the user goes to /login.
  */
 export function decideGuard(accessToken: string | null, rule: GuardRule): GuardDecision {

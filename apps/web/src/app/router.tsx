@@ -80,7 +80,7 @@ export const routes: RouteDefinition[] = [
   { path: paths.login, element: <LoginPage /> },
   { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
   { path: paths.becomeAdmin, element: <BecomeAdminPage /> },
-  // Open to visitors, who may write first and sign in to send (spec section 8).
+  // Open to visitors, who may write first and sign in to send (as in the original product).
   { path: paths.submitReport, element: <SubmitReportPage /> },
   { path: paths.profile, element: signedIn(<ProfilePage />) },
   { path: paths.editProfile, element: signedIn(<EditProfilePage />) },

@@ -15,7 +15,7 @@ const reportQueryRoots = [reportKeys.all, adminKeys.all];
  * Live updates for the whole app, so it lives here rather than in one feature: keeps the
  * notifications socket open while mounted; the socket follows the stored token, so it
  * belongs to whoever is logged in and closes on logout. Each notification event bumps the unread
- * count by one at once (spec section 4) and invalidates the list and the count, so the server's
+ * count by one at once (as in the original product) and invalidates the list and the count, so the server's
  * numbers follow; after a reconnect, or when the server says it may have missed some (`resync`),
  * they are reloaded, with the reports on screen.
  * `onNotification` receives each event's message (for a screen reader announcement).

@@ -1,4 +1,4 @@
-/** Every route of the app in one place (spec section 2). */
+/** Every route of the app in one place (as in the original product). */
 export const paths = {
   home: '/',
   about: '/about',
@@ -10,7 +10,7 @@ export const paths = {
   profile: '/profile',
   editProfile: '/EditProfile',
   editProfileAlias: '/edit-profile',
-  /** Staff: setting up (or turning off) the second factor (README "Second factor"). */
+  /** Staff: setting up (or turning off) the second factor (docs/operating.md "Second factor"). */
   twoFactor: '/two-factor',
   myReports: '/my-reports',
   superuserDashboard: '/superuser-dashboard',

@@ -33,7 +33,7 @@ async function performRefresh(startingToken: string): Promise<boolean> {
     return false;
   }
   if (!response.ok) {
-    // Spec section 4: a failed refresh clears both tokens and logs out, silently.
+    // As in the original product: a failed refresh clears both tokens and logs out, silently.
     if (response.status >= 400 && response.status < 500 && response.status !== 429) {
       tokenStorage.clear();
     }

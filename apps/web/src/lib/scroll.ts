@@ -1,6 +1,6 @@
-/** Spec section 9: anchors scroll with a 64 px offset for the fixed top bar. */
+/** As in the original product: anchors scroll with a 64 px offset for the fixed top bar. */
 export const ANCHOR_OFFSET_PX = 64;
-/** Spec section 9: the top bar changes style after 10 px of scrolling. */
+/** As in the original product: the top bar changes style after 10 px of scrolling. */
 export const NAV_SCROLL_THRESHOLD_PX = 10;
 
 export function sectionTop(element: HTMLElement): number {

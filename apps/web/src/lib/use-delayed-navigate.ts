@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { type NavigateOptions, type To, useNavigate } from '@/lib/router';
 
-/** Navigates after a pause (spec section 9 redirects); cancelled if the page goes away first. */
+/** Navigates after a pause (the original product's redirects); cancelled if the page goes away first. */
 export function useDelayedNavigate() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

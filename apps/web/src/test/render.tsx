@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { createMemoryHistory, Router, Routes } from '@/lib/router';
+import { currentTest, unlistedCalls } from './unlisted-calls';
 
 type Options = {
   path?: string;
@@ -38,7 +39,7 @@ export function renderPage(element: ReactNode, options: Options = {}) {
   return { ...result, router, queryClient };
 }
 
-/** A fetch stand-in answering JSON per `METHOD path`. */
+/** A fetch stand-in answering JSON per `METHOD path`; any other call fails the test. */
 export function mockFetch(
   routes: Record<
     string,
@@ -47,16 +48,19 @@ export function mockFetch(
   >,
 ) {
   const calls: { key: string; url: string; init: RequestInit }[] = [];
+  const madeIn = currentTest.number;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     calls.push({ key, url: url.pathname + url.search, init });
     const route = routes[key];
-    if (!route)
-      return new Response(JSON.stringify({ detail: 'Not found.' }), {
-        status: 404,
+    if (!route) {
+      if (madeIn === currentTest.number) unlistedCalls.push(key);
+      return new Response(JSON.stringify({ detail: 'Not listed by the test.' }), {
+        status: 599,
         headers: { 'content-type': 'application/json' },
       });
+    }
     const answer = typeof route === 'function' ? route(init) : route;
     const status = answer.status ?? 200;
     const body = answer.body === undefined ? {} : answer.body;

@@ -3,14 +3,24 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { draftStore } from '@/lib/drafts';
 import { MockWebSocket } from './mock-websocket';
+import { currentTest, unlistedCalls } from './unlisted-calls';
 
 // findBy and waitFor wait for an outcome, never for a time: a machine busy with other work may
 // take longer than the default second to render it.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
+  currentTest.number += 1;
+  unlistedCalls.length = 0;
   MockWebSocket.reset();
   globalThis.WebSocket = MockWebSocket as unknown as typeof WebSocket;
+});
+
+afterEach(() => {
+  const unlisted = unlistedCalls.splice(0);
+  if (unlisted.length > 0) {
+    throw new Error(`fetch called for routes the test did not list: ${unlisted.join(', ')}`);
+  }
 });
 
 afterEach(() => {

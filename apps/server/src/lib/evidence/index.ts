@@ -19,7 +19,7 @@ export type EvidenceLimits = { maxPixels: number };
 
 /**
  * Detects the type from the bytes (never the name or declared type), strips metadata, returns
- * the clean file (DESIGN.md security model 3). Throws BadRequestError for a type that is not
+ * the clean file (docs/protection.md "Evidence files"). Throws BadRequestError for a type that is not
  * accepted, a file that cannot be read as its type, an image over `maxPixels` pixels, or a
  * video that cannot be processed within the limits of media-jobs.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * Decides the FFmpeg command that rewrites an uploaded video to its picture and sound alone
- * (DESIGN.md "The file inspector"). Pure: it reads what ffprobe found and returns arguments.
+ * (docs/protection.md "Evidence files"). Pure: it reads what ffprobe found and returns arguments.
  */
 export type VideoFamily = 'mp4' | 'mov' | 'webm';
 

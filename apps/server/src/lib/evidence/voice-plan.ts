@@ -1,5 +1,5 @@
 /**
- * Decides how a voice recording is checked and disguised (README "Voice messages"). Pure: it
+ * Decides how a voice recording is checked and disguised (docs/protection.md "Voice messages"). Pure: it
  * reads what ffprobe found and returns FFmpeg arguments; the worker runs them.
  */
 import type { ProbedStream } from './video-plan';

@@ -33,7 +33,7 @@ export function drawShiftRatio(): number {
 }
 
 /**
- * Disguises a voice recording before anything keeps it (README "Voice messages"): checks by its
+ * Disguises a voice recording before anything keeps it (docs/protection.md "Voice messages"): checks by its
  * bytes that it is one (WebM or Ogg with Opus, MP4 with AAC, WAV), no longer than `maxSeconds`
  * and not silent, moves its pitch and formants together by a new random amount, and answers a
  * mono Opus file with no tag of the input. Works in a media worker's memory; the caller's copy

@@ -8,10 +8,10 @@ import {
 import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressLimit, guards, optionalUser, requireSuperuser } from '../accounts/caller';
+import { addressLimit, guards, optionalUser, requireSuperuser } from '../auth/caller';
 import * as service from './access-requests.service';
 
-/** Spec section 7: the application and the superuser's review, under /api/accounts. */
+/** As in the original product: the application and the superuser's review, under /api/accounts. */
 export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['Access requests'];

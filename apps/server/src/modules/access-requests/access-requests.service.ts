@@ -18,8 +18,8 @@ import {
   promoteOutsideOrganizations,
   updateUser,
 } from '../accounts/accounts.repository';
-import type { AuthUser } from '../accounts/caller';
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import { findOrganizationById } from '../organizations/organizations.repository';
 import { createOrganization } from '../organizations/organizations.service';
@@ -51,7 +51,7 @@ async function refuseExistingAccess(ctx: AppContext, caller: AuthUser, type: Acc
 }
 
 /**
- * Spec section 6: anyone may apply. With a token the request is linked to the caller's account;
+ * As in the original product: anyone may apply. With a token the request is linked to the caller's account;
  * without one the applicant gets a one-time claim code to register with (README).
  */
 export async function createRequest(
@@ -116,7 +116,7 @@ function toReviewItem(row: PendingRow): AccessRequestReviewItem {
   };
 }
 
-/** The pending requests, oldest first; a page when asked for (DESIGN.md 8). */
+/** The pending requests, oldest first; a page when asked for (docs/api.md "The API"). */
 export async function listPending(ctx: AppContext, query: PageQuery) {
   return listOrPage(query, {
     find: async (page) => (await repo.findPending(ctx.db, page)).map(toReviewItem),
@@ -259,7 +259,7 @@ export async function decide(
 }
 
 /**
- * Registration with a claim code (README "Becoming an administrator"): links the new account to
+ * Registration with a claim code (docs/api.md "Becoming an administrator"): links the new account to
  * the request; when the request was already approved, the account becomes admin at once.
  */
 export async function redeemClaimCode(

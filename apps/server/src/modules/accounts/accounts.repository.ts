@@ -69,7 +69,7 @@ export async function hasSuperuser(db: Executor) {
   return rows.length > 0;
 }
 
-/** What a request needs of its caller's account (modules/accounts/caller.ts). */
+/** What a request needs of its caller's account (modules/auth/caller.ts). */
 const callerById = preparedQuery((db) =>
   db
     .select({

@@ -15,9 +15,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  accountWriteLimit,
+  addressLimit,
+  CHANGES_NO_ACCOUNT,
+  guards,
+  requireUser,
+} from '../auth/caller';
 import * as service from './accounts.service';
-import { accountWriteLimit, addressLimit, guards, requireUser } from './caller';
-import { CHANGES_NO_ACCOUNT } from './caller-cache';
 import * as own from './own-account.service';
 import * as sessions from './sessions.service';
 

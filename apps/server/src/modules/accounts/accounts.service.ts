@@ -10,8 +10,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { FieldValidationError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { redeemClaimCode } from '../access-requests/access-requests.service';
+import type { AuthUser } from '../auth/caller';
 import * as repo from './accounts.repository';
-import type { AuthUser } from './caller';
 import { isReservedUsername } from './superuser.service';
 
 const DUPLICATE_USERNAME = 'A user with that username already exists.';

@@ -29,15 +29,6 @@ export type CallerCache = {
   holds(id: number): boolean;
 };
 
-/**
- * Route config of a write that changes no account (in what `findCaller` reads: role, standing,
- * organisation, second factor): its answer leaves the caller cache as it is (plugins/auth.ts).
- * Every other write empties it. A route marked so that came to change an account after all would
- * still be seen by every process when the database signals it (migration 0022), milliseconds
- * later, as a change made by another process is; the mark is for routes that plainly do not.
- */
-export const CHANGES_NO_ACCOUNT = { changesNoAccount: true } as const;
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** See CHANGES_NO_ACCOUNT. */

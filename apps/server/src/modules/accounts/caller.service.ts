@@ -1,7 +1,7 @@
 import type { AccessClaims } from '@candor/contract/accounts';
 import type { AppContext } from '../../context';
+import type { AuthUser } from '../auth/caller';
 import { standingOf } from '../two-factor/standing';
-import type { AuthUser } from './caller';
 
 /**
  * The active account behind an access token, with the token's claims, or null when the token

@@ -4,7 +4,7 @@ import { clientAddressKey } from '../../lib/client-address';
 
 /**
  * Password attempts are counted per account (from any address) and per address (for any
- * account), separately (README "Protecting reporters"): logging in, and every check of the
+ * account), separately (docs/protection.md "Protecting reporters"): logging in, and every check of the
  * current password (changing it, deleting the account, the second factor's settings), so a stolen
  * session cannot guess the password faster than a login could. Successful logins from an address
  * are limited only loosely, by the route, so a school or an office behind one address is not

@@ -199,7 +199,7 @@ async function personWith(user: TestUser): Promise<Person> {
 /**
  * After a deletion: no column of any table holds the person's username, email or names (audit
  * details included), and no account column their former id. The audit log's actor and object
- * ids of rows written earlier stay (README "Staff and accounts over time"): the log is
+ * ids of rows written earlier stay (docs/api.md "Staff and accounts over time"): the log is
  * append-only and chained, and the id leads to no account.
  */
 async function expectNamedNowhere(person: Person) {

@@ -9,7 +9,7 @@ const FAMILY_LOCK_CLASS = 0x52_46_54_4b;
 
 /**
  * Serialises everything that rotates or revokes one login (family) until the transaction ends:
- * a token issued while a reuse is being detected cannot escape the revocation (DESIGN.md 6).
+ * a token issued while a reuse is being detected cannot escape the revocation (docs/protection.md "Protecting reporters").
  */
 export async function lockFamily(tx: Executor, familyId: string) {
   await tx.execute(

@@ -15,12 +15,12 @@ import * as users from './accounts.repository';
 import { takePasswordAttempt } from './login-limits';
 import * as repo from './sessions.repository';
 
-/** The same answer whether the username or the password was wrong (DESIGN.md 6). */
+/** The same answer whether the username or the password was wrong (docs/protection.md "Protecting reporters"). */
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 const BAD_REFRESH = 'Token is invalid or expired';
 const ROTATION_PURPOSE = sealedColumns.refreshRotation.purpose;
 
-/** What the grace window needs, sealed in the rotated row: never a plain instant (DESIGN.md). */
+/** What the grace window needs, sealed in the rotated row: never a plain instant (docs/design.md). */
 type Rotation = { at: number; successor: string };
 
 function isExpired(row: repo.RefreshTokenRow): boolean {
@@ -128,7 +128,7 @@ function successorInGrace(ctx: AppContext, row: repo.RefreshTokenRow): string | 
 type RefreshOutcome = { tokens: TokenPair } | { refused: 'invalid' | 'reused' };
 
 /**
- * Rotates a refresh token (DESIGN.md 6). The token just rotated, sent again within the grace
+ * Rotates a refresh token (docs/protection.md "Protecting reporters"). The token just rotated, sent again within the grace
  * window (two tabs, a retried request), answers the same successor. Sent again later, it is a
  * sign it was copied: the whole family (every token of that login) is revoked. The family is
  * locked for the transaction, so a token issued meanwhile cannot escape that revocation.

@@ -38,7 +38,7 @@ export type BootstrapOutcome =
  * Start-up with SUPERUSER_USERNAME and SUPERUSER_PASSWORD set: creates the account when no
  * account has that name (in any letter case), or confirms one that already is the superuser,
  * without touching its password. It never promotes anyone: an account of that name may have
- * been registered by someone else (README "First start"); promotion belongs to the command line.
+ * been registered by someone else (README.md "First start"); promotion belongs to the command line.
  */
 export async function bootstrapSuperuser(
   ctx: Pick<AppContext, 'db'>,
@@ -94,7 +94,7 @@ export async function createOrPromoteSuperuser(
       passwordHash,
     });
     await revokeAllLogins(tx, existing.id);
-    // A promotion is a role change (DESIGN.md 10); the operator at the console is "system".
+    // A promotion is a role change (docs/design.md "Tamper-evident audit"); the operator at the console is "system".
     if (!existing.isSuperuser) {
       await insertAuditEntry(tx, {
         actorUserId: null,

@@ -10,7 +10,7 @@ import { listOrPageOf } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import { reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountWriteLimit, guards, requireAdmin } from '../accounts/caller';
+import { accountWriteLimit, guards, requireAdmin } from '../auth/caller';
 import * as service from './admin.service';
 import { exportReports } from './export.service';
 

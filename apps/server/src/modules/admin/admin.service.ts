@@ -14,8 +14,8 @@ import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
 import { versionKeys } from '../../lib/read-cache';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { insertMessage } from '../comments/comments.repository';
 import { MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
@@ -87,7 +87,7 @@ export async function filterOf(
 ): Promise<repo.AdminReportFilter> {
   const filter: repo.AdminReportFilter = {
     // Every report in scope, those the admin filed too, looking like any other: only the
-    // actions on those are refused (README "Conflict of interest").
+    // actions on those are refused (docs/api.md "Conflict of interest").
     organizationId: admin.organizationId,
     platformIds: admin.organizationId === null ? await platformReportIds(ctx) : undefined,
     status: query.status === 'all' ? undefined : query.status,
@@ -115,8 +115,8 @@ function scopeOf(admin: AuthUser) {
 }
 
 /**
- * The reports an admin administers (spec section 7). Without `limit` or `offset` it answers the
- * whole list as the spec's client expects; with them, one page and the total (DESIGN.md 8).
+ * The reports an admin administers (as in the original product). Without `limit` or `offset` it answers the
+ * whole list as the spec's client expects; with them, one page and the total (docs/api.md "The API").
  */
 export function listReports(
   ctx: AppContext,
@@ -207,7 +207,7 @@ function refusal(from: ReportStatus, to: ReportStatus): string | null {
 }
 
 /**
- * The workflow of spec section 4, enforced here; audited and told to the reporter. A message
+ * The workflow of the original product, enforced here; audited and told to the reporter. A message
  * given with the change is sent to the reporter as an ordinary reply, in the same transaction.
  */
 export async function updateStatus(

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { type AdminExportQuery, exportColumns } from '@candor/contract/admin';
 import { stringify } from 'csv-stringify';
 import type { AppContext } from '../../context';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { DESCRIPTION_PURPOSE } from '../reports/report-view';
 import type { ReportRecord } from '../reports/reports.repository';
 import * as repo from './admin.repository';
@@ -18,7 +18,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : '');
 
 /**
  * One line of the export. An anonymous report (or one filed without an account) carries no
- * identity: its `submitted_by` is empty, as for every other anonymous report (DESIGN.md 1).
+ * identity: its `submitted_by` is empty, as for every other anonymous report (docs/design.md "Anonymity design").
  */
 function toRow(ctx: AppContext, record: ReportRecord, withDescription: boolean): ExportRow {
   const row: ExportRow = {
@@ -65,7 +65,7 @@ export async function* exportRecords(
 }
 
 /**
- * The CSV of the reports an admin administers, with the list's filters (README "Exports"):
+ * The CSV of the reports an admin administers, with the list's filters (docs/api.md "Exports"):
  * audited before the first byte, streamed in batches, and every cell that a spreadsheet would
  * take for a formula (starting with =, +, -, @, tab or carriage return) prefixed with `'`.
  */

@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories';
 import { createReport } from '../../../test/reports';
 import { auditLog, reports } from '../../db/schema';
-import type { AuthUser } from '../accounts/caller';
+import type { AuthUser } from '../auth/caller';
 import { filterOf } from './admin.service';
 import { exportRecords } from './export.service';
 

@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema';
 /**
  * What an audit row may say beside its ids. The log is append-only and chained, so it outlives
  * the accounts it mentions: it names people by id, never by a username, an email, a name or a
- * search text someone typed (README "Staff and accounts over time").
+ * search text someone typed (docs/api.md "Staff and accounts over time").
  */
 export type AuditDetails = Record<string, unknown> & {
   [key in 'username' | 'email' | 'first_name' | 'last_name' | 'phone' | 'q']?: never;

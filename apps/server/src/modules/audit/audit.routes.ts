@@ -1,9 +1,9 @@
 import { auditChainSchema, auditPageSchema, auditQuerySchema } from '@candor/contract/audit-log';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards } from '../accounts/caller';
+import { guards } from '../auth/caller';
 import * as service from './audit.service';
 
-/** The append-only audit log, for the superuser (DESIGN.md 10). Always a page. */
+/** The append-only audit log, for the superuser (docs/design.md "Tamper-evident audit"). Always a page. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['Audit'];

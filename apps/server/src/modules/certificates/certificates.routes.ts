@@ -4,7 +4,7 @@ import {
   verifyCertificateQuerySchema,
 } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressLimit, guards, requireUser } from '../accounts/caller';
+import { addressLimit, guards, requireUser } from '../auth/caller';
 import * as service from './certificates.service';
 
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import type { CertificateVerification } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
-import type { AuthUser } from '../accounts/caller';
+import type { AuthUser } from '../auth/caller';
 import { loadAccessibleReport } from '../reports/report-access';
 import { findReportByReference, type ReportRecord } from '../reports/reports.repository';
 import { certificateCode, isCertificateCode } from './certificate-code';
@@ -10,7 +10,7 @@ import { renderCertificate } from './certificate-pdf';
 
 export type Certificate = { pdf: Buffer; filename: string };
 
-/** Owner only, resolved reports only (spec section 4). */
+/** Owner only, resolved reports only (as in the original product). */
 export async function exportCertificate(
   ctx: AppContext,
   user: AuthUser,

@@ -7,8 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { voiceFilePart } from '../../lib/api-docs';
-import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
-import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
+import { accountWriteLimit, CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import * as service from './comments.service';
 import { readVoiceMessageForm } from './voice-message-form';

@@ -14,8 +14,8 @@ import {
   NotFoundError,
 } from '../../lib/errors';
 import { versionKeys } from '../../lib/read-cache';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { recordClockEvents } from '../deadlines/deadlines.service';
 import {
   createNotifications,
@@ -89,7 +89,7 @@ function senderName(report: NamingColumns, viewer: Viewer, message: repo.Message
     if (!viewer.isAdmin) return GUEST_VIEW_ADMIN_NAME;
     return message.senderUsername ?? GUEST_VIEW_ADMIN_NAME;
   }
-  // The reporter of an anonymous report is "the reporter" to everyone (DESIGN.md 1).
+  // The reporter of an anonymous report is "the reporter" to everyone (docs/design.md "Anonymity design").
   if (report.isAnonymous) return ANONYMOUS_REPORTER_NAME;
   if (report.ownerAccountDeleted) return DELETED_ACCOUNT_NAME;
   return report.ownerUsername ?? 'Reporter';
@@ -137,10 +137,10 @@ export async function listMessages(
       const { isOwner, isAdmin, inScope } = await accessTo(ctx, user, report, 'owner-or-admin');
       const viewer = { user, isOwner, isAdmin };
       const lastId = messages.reduce((max, message) => Math.max(max, message.id), 0);
-      // The admin's list marks what came from the reporter since this (README "Triage"). Nobody's
+      // The admin's list marks what came from the reporter since this (docs/api.md "Triage"). Nobody's
       // reading is recorded but an administrator's: a reporter's would tie them to the report.
       // An administrator reading a report in their list is recorded alike, whoever filed it, so
-      // their list's unread counts fall as any colleague's do (README "Conflict of interest").
+      // their list's unread counts fall as any colleague's do (docs/api.md "Conflict of interest").
       if (inScope && lastId > 0) {
         await repo.markThreadRead(ctx.db, { userId: user.id, reportId, lastMessageId: lastId });
       }

@@ -6,7 +6,7 @@ import {
 import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressLimit, guards, requireSuperuser } from '../accounts/caller';
+import { addressLimit, guards, requireSuperuser } from '../auth/caller';
 import * as service from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

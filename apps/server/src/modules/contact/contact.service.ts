@@ -4,12 +4,12 @@ import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './contact.repository';
 
-/** The message body is sealed at rest (DESIGN.md 4): people write sensitive things here too. */
+/** The message body is sealed at rest (docs/protection.md "Protecting reporters"): people write sensitive things here too. */
 const MESSAGE_PURPOSE = sealedColumns.contactMessage.purpose;
 
 /** Stores a contact form message and tells every superuser, in one transaction. */
@@ -43,7 +43,7 @@ function toMessage(ctx: AppContext, row: repo.ContactMessageRow): ContactMessage
   };
 }
 
-/** The inbox, newest first; a page when asked for (DESIGN.md 8). */
+/** The inbox, newest first; a page when asked for (docs/api.md "The API"). */
 export async function listMessages(ctx: AppContext, query: PageQuery) {
   return listOrPage(query, {
     find: async (page) =>

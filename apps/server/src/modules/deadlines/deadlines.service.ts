@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import * as repo from './deadlines.repository';
 
 export type { ClockColumns } from './deadlines.repository';

@@ -41,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Readiness (README "Metrics and readiness"): the database answers and evidence can be
+   * Readiness (docs/operating.md "Metrics and readiness"): the database answers and evidence can be
    * stored. 503 with which check failed otherwise; the reason is logged, never answered.
    */
   app.get(

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { UnauthorizedError } from '../../lib/errors';
 
 /**
- * A /track session (DESIGN.md "Receipts"): a signed token naming one report, valid for
+ * A /track session (docs/design.md "Receipts"): a signed token naming one report, valid for
  * TRACK_SESSION_MINUTES, sent as `Authorization: Guest <token>` and kept in the page's memory
  * only. Its key is derived for this purpose alone, so it can never pass for an account's token
  * nor the reverse.

@@ -47,7 +47,7 @@ export async function setVisit(db: Executor, reportId: number, visit: Buffer) {
   await db.update(guestReceipts).set({ visit }).where(eq(guestReceipts.reportId, reportId));
 }
 
-/** The legal dates a report was filed with (README "Legal deadlines"). */
+/** The legal dates a report was filed with (docs/api.md "Legal deadlines"). */
 export async function findDeadlines(db: Executor, reportId: number) {
   const [row] = await db
     .select({ acknowledgeBy: reports.acknowledgeBy, feedbackBy: reports.feedbackBy })

@@ -18,7 +18,7 @@ const challengeQuerySchema = z.object({ slug: z.string().min(1).max(200).optiona
 
 /**
  * Per-address limits of routes without an account key on a keyed hash of the address: the
- * address itself reaches neither the counter store nor the log (DESIGN.md 2).
+ * address itself reaches neither the counter store nor the log (docs/protection.md "Protecting reporters").
  */
 export function perAddress(
   ctx: Pick<AppContext, 'hash'>,

@@ -14,7 +14,7 @@ import { AppError, BadRequestError } from '../../lib/errors';
  * it and gives the prefix of its SHA-256 key; the browser tries counters from 0 until one gives
  * that prefix. The work is that many hashes, bounded, not luck (bench/README.md has the time).
  *
- * The work grows with the load on what it protects, instead of closing it (README "Reporting
+ * The work grows with the load on what it protects, instead of closing it (docs/protection.md "Reporting
  * without an account"): each purpose has a budget an hour from everyone (reports to one
  * destination, receipts tried at /track); past it, every doubling of the hour's count asks for
  * twice the work, up to 2^MAX_LEVEL times. A flood pays more and more; a reporter in the middle

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context';
 
 /**
- * Receipts (DESIGN.md "Receipts"): 16 random decimal digits, log2(10^16) = 53.1 bits, shown as
+ * Receipts (docs/design.md "Receipts"): 16 random decimal digits, log2(10^16) = 53.1 bits, shown as
  * four groups of four. Stored only as argon2id with a server pepper, plus the first 24 bits of a
  * keyed hash as a lookup key: enough to find the few rows to check, too few to name one, so even
  * someone holding the server's secret must run argon2id for each guess at a report.

@@ -47,7 +47,7 @@ const CLOSE_GRACE_MS = 1000;
 export const MAX_SOCKETS_PER_USER = 20;
 
 /**
- * This process's live sockets, by user (DESIGN.md "Live notifications"). Every process hears
+ * This process's live sockets, by user (docs/api.md "The API"). Every process hears
  * every signal on the channel and delivers those whose recipient has a socket here. Signals are
  * delivered in the order heard, in batches, so a burst costs one query per batch.
  */

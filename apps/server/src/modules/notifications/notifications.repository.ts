@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema';
 /** The PostgreSQL channel on which every server process hears of new notifications. */
 export const NOTIFICATIONS_CHANNEL = 'candor_notifications';
 
-/** What is sealed in `notifications.payload` (DESIGN.md 1). */
+/** What is sealed in `notifications.payload` (docs/design.md "Anonymity design"). */
 export type NotificationContent = {
   message: string;
   report: number | null;

@@ -6,8 +6,7 @@ import {
 import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards, requireUser } from '../accounts/caller';
-import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
+import { CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
 import * as service from './notifications.service';
 
 /** `/api/notifications/...`: only ever the caller's own notifications. */

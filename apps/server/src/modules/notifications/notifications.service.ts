@@ -294,7 +294,7 @@ export async function unreadCount(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'
 }
 
 /**
- * Who may open `/ws/notifications/{userId}/` (DESIGN.md 7): a valid access token of that very
+ * Who may open `/ws/notifications/{userId}/` (docs/protection.md "Protecting reporters"): a valid access token of that very
  * user, whose account is active. Answers when the token expires, or null to refuse.
  */
 export async function authenticateLiveSocket(

@@ -15,7 +15,7 @@ import { auditLog, users } from '../../db/schema';
 
 /**
  * Scope changes are decided on the account's stored role, never on the role a request acts with
- * (README "Second factor"): an administrator whose second factor is withheld acts as a plain
+ * (docs/operating.md "Second factor"): an administrator whose second factor is withheld acts as a plain
  * user, and must not use that to leave their organisation and come back as a platform
  * administrator, to join another, or to apply for another.
  */

@@ -8,7 +8,7 @@ import {
 import { retentionSettingsSchema } from '@candor/contract/retention';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressLimit, guards, requireUser } from '../accounts/caller';
+import { addressLimit, guards, requireUser } from '../auth/caller';
 import * as service from './organizations.service';
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {

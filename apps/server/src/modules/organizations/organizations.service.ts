@@ -15,8 +15,8 @@ import {
   leaveOrganizationAsMember,
   lockStoredRole,
 } from '../accounts/accounts.repository';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { updateOrganizationPeriods } from '../deadlines/deadlines.repository';
 import { freeSlugFor } from '../intake/slugs';
 import { setOrganizationRetention } from '../retention/retention.repository';

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 
-/** A plain `<a href>` cannot send a bearer token, so evidence is reached by signed link (DESIGN.md 7). */
+/** A plain `<a href>` cannot send a bearer token, so evidence is reached by signed link (docs/protection.md "Protecting reporters"). */
 export const EVIDENCE_LINK_TTL_SECONDS = 10 * 60;
 const SIGNATURE_PATTERN = /^[0-9a-f]{64}$/;
 const EXPIRES_PATTERN = /^\d{1,12}$/;

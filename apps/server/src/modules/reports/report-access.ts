@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import type { AuthUser } from '../accounts/caller';
+import type { AuthUser } from '../auth/caller';
 import {
   createNotifications,
   type NotificationTarget,
@@ -18,9 +18,9 @@ import {
 /**
  * The reports in an admin's scope: an organisation's admins have the reports routed to it;
  * platform admins (no organisation) the reports routed to no organisation. Each report has one
- * set of administrators, the one its reporter was told of (README "Where a report goes"), until
+ * set of administrators, the one its reporter was told of (docs/api.md "Where a report goes"), until
  * an organisation is left without any: its reports then wait for the platform's administrators
- * (`unadministered`, README "Staff and accounts over time").
+ * (`unadministered`, docs/api.md "Staff and accounts over time").
  */
 export function inAdminScope(
   user: AuthUser,
@@ -37,7 +37,7 @@ type OwnedReport = Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerH
 /**
  * Whether an organisation's report is the platform administrators' to handle: the organisation
  * has no active administrator, or every one of them filed it (its sole administrator did). An
- * administrator never handles a report they filed (README "Conflict of interest"), and a report
+ * administrator never handles a report they filed (docs/api.md "Conflict of interest"), and a report
  * nobody in scope may handle goes to the platform, as any other (docs/design.md "Anonymity
  * design"): no card or list says why.
  */
@@ -66,7 +66,7 @@ async function isWaitingForPlatform(
 /**
  * Whether `user` administers the report: in scope, and not its reporter. An administrator never
  * administers a report they filed, anonymous or not: they follow it as its reporter, and another
- * administrator in scope handles it (README "Conflict of interest").
+ * administrator in scope handles it (docs/api.md "Conflict of interest").
  */
 export function administersReport(
   ctx: Pick<AppContext, 'hash'>,
@@ -80,13 +80,13 @@ export function administersReport(
 /**
  * Why an administrator's action on a report in their list is refused when it is not theirs to
  * handle. It names no reason: colleagues who compare the refusals they get learn nothing of who
- * filed it (README "Conflict of interest").
+ * filed it (docs/api.md "Conflict of interest").
  */
 export const OWN_REPORT_REFUSAL = 'Another administrator handles this report.';
 
 /**
  * A report for an administrator's action (status, acknowledgement). Outside their scope it
- * answers 404 (DESIGN.md 5); a report in their list they may not handle (they filed it) answers
+ * answers 404; a report in their list they may not handle (they filed it) answers
  * 403 with the neutral `OWN_REPORT_REFUSAL`.
  */
 export async function loadAdministeredReport(
@@ -167,7 +167,7 @@ export function reporterTarget(
 
 /**
  * `inScope`: the report is in the caller's admin list (their own too, where it looks like any
- * other, README "Conflict of interest"); `isAdmin`: they may handle it.
+ * other, docs/api.md "Conflict of interest"); `isAdmin`: they may handle it.
  */
 export type ReportAccess = {
   report: ReportRecord;
@@ -183,7 +183,7 @@ type AccessColumns = Pick<
 
 /**
  * How the caller may see a report already read: as its owner, as one of its admins, or (null)
- * not at all, which answers 404 so nobody learns which ids exist (DESIGN.md 5).
+ * not at all, which answers 404 so nobody learns which ids exist.
  */
 export async function accessTo(
   ctx: AppContext,
@@ -200,7 +200,7 @@ export async function accessTo(
 
 /**
  * Loads a report the caller may see, as its owner or one of its admins. Anything else answers
- * 404, so nobody learns which ids exist (DESIGN.md 5).
+ * 404, so nobody learns which ids exist.
  */
 export async function loadAccessibleReport(
   ctx: AppContext,

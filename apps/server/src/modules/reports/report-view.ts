@@ -10,8 +10,8 @@ export const DESCRIPTION_PURPOSE = sealedColumns.reportDescription.purpose;
 export const EVIDENCE_PURPOSE = sealedFiles.evidence.purpose;
 
 /**
- * The one place a report row becomes a payload (spec section 3). The reporter of an anonymous
- * report is never named, whoever asks (DESIGN.md 1).
+ * The one place a report row becomes a payload (as in the original product). The reporter of an anonymous
+ * report is never named, whoever asks (docs/design.md "Anonymity design").
  */
 export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
   const hasOrganization = record.organizationId !== null && record.organizationName !== null;

@@ -16,7 +16,7 @@ import {
 } from '../../../test/video-fixtures';
 
 /**
- * The file inspector (DESIGN.md "Adversaries") opens stored evidence. Each file goes through
+ * The file inspector (docs/protection.md "Protecting reporters") opens stored evidence. Each file goes through
  * the real upload route, comes back through its signed link, decrypted, and is read by
  * MediaInfo and exifr, readers independent of the FFmpeg, libheif and libvips that cleaned it.
  */

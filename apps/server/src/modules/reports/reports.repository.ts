@@ -196,7 +196,7 @@ export async function deleteUnresolvedReport(
  */
 /**
  * Organisations none of whose accounts is an active administrator: their reports are the
- * platform administrators' to handle until the superuser chooses one (README "Staff and
+ * platform administrators' to handle until the superuser chooses one (docs/api.md "Staff and
  * accounts over time").
  */
 export function unadministeredOrganizationIds(): SQL {

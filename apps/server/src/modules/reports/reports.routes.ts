@@ -8,8 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
 import { sendStoredFile } from '../../lib/file-reply';
-import { accountWriteLimit, guards, requireUser } from '../accounts/caller';
-import { CHANGES_NO_ACCOUNT } from '../accounts/caller-cache';
+import { accountWriteLimit, CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
 import { checkDeclaredLength, readReportForm } from './report-form';
 import * as service from './reports.service';
 

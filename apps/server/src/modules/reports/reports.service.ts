@@ -14,8 +14,8 @@ import { extensionOfMime, type SanitizedEvidence, sanitizeEvidence } from '../..
 import { errorSummary } from '../../lib/logger';
 import { versionKeys } from '../../lib/read-cache';
 import { parseOrThrow } from '../../lib/validation';
-import type { AuthUser } from '../accounts/caller';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
 import { filingPeriods } from '../deadlines/deadlines.service';
 import { transactionWithNotices } from '../notifications/notifications.service';
@@ -83,7 +83,7 @@ export type ReportFiling = {
 
 /**
  * The organisation whose administrators receive the report, or null for the platform's. A member
- * sends to their organisation unless they choose the platform (README "Where a report goes").
+ * sends to their organisation unless they choose the platform (docs/api.md "Where a report goes").
  */
 function routedOrganization(
   user: AuthUser,
@@ -195,7 +195,7 @@ export async function fileReport(
       }
     }
   } catch (error) {
-    // The row did not commit, so its files must not stay (README "Evidence files").
+    // The row did not commit, so its files must not stay (docs/protection.md "Evidence files").
     if (evidence) await removeUncommittedFile(ctx, evidence.key);
     if (voice) await removeVoiceFiles(ctx, [voice.key], 'a report that failed');
     throw error;
@@ -239,7 +239,7 @@ export function parseReportFields<T extends z.ZodType>(
   return parsed;
 }
 
-/** Files a signed-in user's report (spec section 7: POST /api/reports/). */
+/** Files a signed-in user's report (as in the original product: POST /api/reports/). */
 export async function createReport(
   ctx: AppContext,
   user: AuthUser,
@@ -304,7 +304,7 @@ export async function getReport(ctx: AppContext, user: AuthUser, id: number): Pr
   });
 }
 
-/** Owner only; a resolved report is kept (spec section 4). Removes its messages and file too. */
+/** Owner only; a resolved report is kept (as in the original product). Removes its messages and file too. */
 export async function deleteReport(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
   const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
   const resolvedRefusal = 'A resolved report cannot be deleted.';
@@ -316,7 +316,7 @@ export async function deleteReport(ctx: AppContext, user: AuthUser, id: number):
     if (kept === 'resolved') throw new BadRequestError(resolvedRefusal);
     if (kept === 'missing') throw new NotFoundError();
     await insertAuditEntry(tx, {
-      // The reporter of an anonymous report is not named, not even here (DESIGN.md 1).
+      // The reporter of an anonymous report is not named, not even here (docs/design.md "Anonymity design").
       actorUserId: report.isAnonymous ? null : user.id,
       actorRole: 'reporter',
       action: 'report.deleted',
@@ -342,7 +342,7 @@ const cancelRefusals: Record<string, string> = {
   rejected: 'A rejected report cannot be cancelled.',
 };
 
-/** Owner only, unless cancelled, resolved or rejected (spec section 4). */
+/** Owner only, unless cancelled, resolved or rejected (as in the original product). */
 export async function cancelReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
   const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
   return withdrawReport(ctx, report);
@@ -362,7 +362,7 @@ export async function withdrawReport(ctx: AppContext, report: ReportRecord): Pro
 
 export type EvidenceFile = { data: Buffer; mime: string; filename: string; size: number };
 
-/** The decrypted file behind a signed link; the signature is the permission (DESIGN.md 7). */
+/** The decrypted file behind a signed link; the signature is the permission (docs/protection.md "Protecting reporters"). */
 export async function getEvidence(
   ctx: AppContext,
   id: number,

@@ -1,7 +1,7 @@
 import { siteSettingsSchema } from '@candor/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Spec section 9: business hours Mon-Fri 9 AM - 5 PM. */
+/** As in the original product: business hours Mon-Fri 9 AM - 5 PM. */
 const BUSINESS_HOURS = 'Mon-Fri 9 AM - 5 PM';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,7 +8,7 @@ import {
   unadministeredOrganizationSchema,
 } from '@candor/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards, requireSuperuser } from '../accounts/caller';
+import { guards, requireSuperuser } from '../auth/caller';
 import * as service from './staff.service';
 
 /** The superuser's Staff tab: who administers what, and changes to their access. */

@@ -12,9 +12,9 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { publishAccountChange } from '../accounts/account-changes';
-import type { AuthUser } from '../accounts/caller';
 import { revokeAllLogins } from '../accounts/sessions.service';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './staff.repository';
 

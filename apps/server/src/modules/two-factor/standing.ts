@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 export type StaffAccount = { role: Role; isSuperuser: boolean; hasTwoFactor: boolean };
 
 /**
- * The role an account acts with for a login (README "Second factor"). Staff with a second factor
+ * The role an account acts with for a login (docs/operating.md "Second factor"). Staff with a second factor
  * act as staff only on a login that gave it; staff without one, while REQUIRE_STAFF_2FA is on,
  * act as plain users until they enrol. Everyone else acts with their own role.
  */

@@ -17,7 +17,7 @@ const WRONG_RECOVERY_CODE = 'That recovery code is not valid, or it has been use
 type LoginStep = z.output<typeof twoFactorLoginInputSchema>;
 
 /**
- * The second step of a login (README "Second factor"): the challenge the password step answered
+ * The second step of a login (docs/operating.md "Second factor"): the challenge the password step answered
  * and a code from the authenticator app, or one of the recovery codes (used up by this). Wrong
  * codes count against the account (code-gate.ts). Answers a login that gave the second factor.
  */

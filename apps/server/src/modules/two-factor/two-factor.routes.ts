@@ -13,11 +13,11 @@ import {
 } from '@candor/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressLimit, guards, requireSuperuser, requireUser } from '../accounts/caller';
+import { addressLimit, guards, requireSuperuser, requireUser } from '../auth/caller';
 import * as service from './two-factor.service';
 import { completeLogin } from './two-factor-login.service';
 
-/** Second factor for staff (README "Second factor"), under /api/two-factor/. */
+/** Second factor for staff (docs/operating.md "Second factor"), under /api/two-factor/. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['Two-factor'];
   const { ctx } = app;

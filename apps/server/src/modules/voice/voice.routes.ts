@@ -19,7 +19,7 @@ const linkQuerySchema = z.object({
   signature: z.unknown().optional(),
 });
 
-/** Voice messages (README "Voice messages"): the listen-back, and the stored files. */
+/** Voice messages (docs/protection.md "Voice messages"): the listen-back, and the stored files. */
 export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const maxBytes = ctx.config.uploads.maxBytes;

@@ -14,7 +14,7 @@ import { OperationError } from '../operation-error';
  * moved, an archive cut short or lengthened, another archive's chunks spliced in, or a whole
  * archive made under another passphrase) fails to open: the manifest and, through the
  * manifest's checksums, every entry are authenticated with the passphrase. The format is open:
- * `age -d` opens an archive with its passphrase without Candor (README "Backup").
+ * `age -d` opens an archive with its passphrase without Candor (docs/operating.md "Backup").
  */
 export const MIN_PASSPHRASE_LENGTH = 12;
 const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n', 'utf8');

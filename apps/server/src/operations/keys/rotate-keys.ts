@@ -92,7 +92,7 @@ function describeUsage(usage: KeyUsage[]) {
 }
 
 /**
- * `npm run rotate-keys` (README "Operating Candor"). When only one key is configured, adds a new
+ * `npm run rotate-keys` (docs/operating.md "Operating Candor"). When only one key is configured, adds a new
  * one as current (into secrets.json; with ENCRYPTION_KEYS from the environment, answers the key
  * to add there). Then re-wraps every sealed value and file under the current key, scans
  * everything, and retires the other keys once nothing uses them and no server seals with them.

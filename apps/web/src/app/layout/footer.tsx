@@ -27,7 +27,7 @@ function useCopyrightYear() {
   );
 }
 
-/** Spec section 2: Quick Links; Legal; Contact. */
+/** As in the original product: Quick Links; Legal; Contact. */
 export function Footer() {
   const year = useCopyrightYear();
   return (

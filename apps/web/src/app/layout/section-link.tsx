@@ -10,7 +10,7 @@ type SectionLinkProps = {
   onNavigate?: () => void;
 };
 
-/** A real link to `/#section` that scrolls smoothly on the landing page (spec section 2). */
+/** A real link to `/#section` that scrolls smoothly on the landing page (as in the original product). */
 export function SectionLink({ section, children, className, onNavigate }: SectionLinkProps) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { humanize } from '@/lib/format';
 
-/** Spec section 4: a colour per status, neutral for any other. Each pair passes WCAG AA. */
+/** As in the original product: a colour per status, neutral for any other. Each pair passes WCAG AA. */
 const colours: Record<string, string> = {
   pending: 'bg-amber-100 text-amber-900 ring-amber-300',
   under_review: 'bg-sky-100 text-sky-900 ring-sky-300',

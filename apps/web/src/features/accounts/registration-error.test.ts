@@ -4,7 +4,7 @@ import { REGISTRATION_FALLBACK, registrationErrorMessage } from './registration-
 
 const fail = (body: unknown) => new ApiError(400, body);
 
-describe('registrationErrorMessage (spec section 8)', () => {
+describe('registrationErrorMessage (as in the original product)', () => {
   it('prefers detail, then error, username, email and password', () => {
     expect(registrationErrorMessage(fail({ password: ['p'], detail: 'Throttled.' }))).toBe(
       'Registration failed: Throttled.',

@@ -6,11 +6,11 @@ export const REGISTRATION_FALLBACK =
   'Registration failed. Please check your details and try again.';
 export const UNEXPECTED_RESPONSE = 'Unexpected server response. Please try again.';
 
-/** Spec section 8: the keys whose message is shown, in order of preference (plus the code). */
+/** As in the original product: the keys whose message is shown, in order of preference (plus the code). */
 const PREFERRED = ['detail', 'error', 'username', 'email', 'password', 'claim_code'] as const;
 
 /**
- * Spec section 8: the server's detail, error, username, email or password message, in that
+ * As in the original product: the server's detail, error, username, email or password message, in that
  * order; lists joined with spaces; objects as 'field: messages' pairs joined with '; '; all
  * prefixed 'Registration failed:'.
  */

@@ -2,7 +2,7 @@ import type { ReportCategory, ReportDestination } from '@candor/contract/enums';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { draftStore } from '@/lib/drafts';
 
-/** The submit form's values (spec section 2 fields, plus the anonymity and destination choices). */
+/** The submit form's values (the original product's fields, plus the anonymity and destination choices). */
 export type ReportFormValues = {
   title: string;
   category: ReportCategory;

@@ -2,7 +2,7 @@ import { DELETED_ACCOUNT_NAME, type Report } from '@candor/contract/reports';
 
 /**
  * Who filed a report, as its pages name them: never the reporter of an anonymous report; an
- * identified report whose reporter deleted their account says so (README "Staff and accounts
+ * identified report whose reporter deleted their account says so (docs/api.md "Staff and accounts
  * over time").
  */
 export function reporterName(

@@ -4,9 +4,9 @@ import { ApiError } from '@/lib/api-client';
 export const NOT_SENT_MESSAGE = 'Your report was not sent. Nothing you typed was lost. Try again.';
 
 /**
- * Spec section 8 (Submit): the message for a failed submission. When the server could not be
+ * As in the original product (Submit): the message for a failed submission. When the server could not be
  * reached, the spec's 'Network error or server unavailable.' becomes a sentence that says what
- * happened to the report and what to do (README "Differences from the spec").
+ * happened to the report and what to do (docs/differences.md).
  */
 export function submissionErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError) || error.isNetworkError) return NOT_SENT_MESSAGE;

@@ -8,10 +8,10 @@ export type AuthContextValue = {
   status: 'initializing' | 'ready';
   /** Claims of the current access token, or null when logged out. */
   user: AccessClaims | null;
-  /** The stored superuser flag (spec section 2 uses it for the dashboard link). */
+  /** The stored superuser flag (the original product uses it for the dashboard link). */
   isSuperuser: boolean;
   signIn(tokens: TokenPair): AccessClaims | null;
-  /** Revokes the login on the server and clears both tokens (spec section 2). */
+  /** Revokes the login on the server and clears both tokens (as in the original product). */
   signOut(): Promise<void>;
 };
 

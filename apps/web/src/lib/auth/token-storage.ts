@@ -1,6 +1,6 @@
 import { decodeToken } from './tokens';
 
-/** Spec section 3: the keys the browser keeps. */
+/** As in the original product: the keys the browser keeps. */
 export const STORAGE_KEYS = {
   access: 'accessToken',
   refresh: 'refreshToken',

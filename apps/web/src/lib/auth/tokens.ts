@@ -1,7 +1,7 @@
 import type { AccessClaims } from '@candor/contract/accounts';
 import type { Plan, Role } from '@candor/contract/enums';
 
-/** Spec section 9: check every 30 s, refresh when under 60 s remain. */
+/** As in the original product: check every 30 s, refresh when under 60 s remain. */
 export const REFRESH_CHECK_INTERVAL_MS = 30_000;
 export const REFRESH_THRESHOLD_SECONDS = 60;
 
@@ -49,7 +49,7 @@ export function secondsLeft(claims: AccessClaims, nowMs: number): number {
   return claims.exp - nowMs / 1000;
 }
 
-/** Spec section 4: refresh when the token expires in under 60 s or cannot be decoded. */
+/** As in the original product: refresh when the token expires in under 60 s or cannot be decoded. */
 export function shouldRefresh(accessToken: string | null, nowMs: number): boolean {
   const claims = decodeToken(accessToken);
   return !claims || secondsLeft(claims, nowMs) < REFRESH_THRESHOLD_SECONDS;
@@ -58,7 +58,7 @@ export function shouldRefresh(accessToken: string | null, nowMs: number): boolea
 export type StartupDecision = 'authenticated' | 'refresh' | 'anonymous';
 
 /**
- * Spec section 4: a valid unexpired access token means logged in; an expired or invalid one, or
+ * As in the original product: a valid unexpired access token means logged in; an expired or invalid one, or
  * none with a refresh token present, triggers a refresh; neither means logged out.
  */
 export function decideStartup(

@@ -20,7 +20,7 @@ export type SchemaSource<TSchema extends z.ZodType> = TSchema | (() => Promise<T
 
 /**
  * A resolver (see `useForm`) checking the request a form would send with the contract schema the
- * server uses (STYLE.md "one shape, one place"), and naming the fields' problems with the
+ * server uses (docs/style.md "Web"), and naming the fields' problems with the
  * contract's one mapping of zod issues, as the server's 400 answers do. A valid form hands its
  * request, as sent (not as the server transforms it), to the submit handler.
  */

@@ -34,7 +34,7 @@ export function liveBaseUrl(): string {
 }
 
 /**
- * The notifications socket of the logged-in user (DESIGN.md "Live notifications"). It follows
+ * The notifications socket of the logged-in user (docs/api.md "The API"). It follows
  * the stored access token: connects with it, reconnects when it changes (refresh, another tab),
  * disconnects on logout. After a drop it reconnects with backoff; after a refusal (1008: token
  * expired or not accepted) it waits for the next token instead of retrying the same one.

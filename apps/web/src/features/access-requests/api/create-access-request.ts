@@ -2,7 +2,7 @@ import type { AccessRequestCreated, AccessRequestInput } from '@candor/contract/
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-/** Spec section 6: the access token goes along when present (apiFetch sends it if stored). */
+/** As in the original product: the access token goes along when present (apiFetch sends it if stored). */
 export function createAccessRequest(input: AccessRequestInput): Promise<AccessRequestCreated> {
   return apiFetch<AccessRequestCreated>('/api/accounts/admin-access-request/', {
     method: 'POST',

@@ -16,7 +16,7 @@ export function decideAccessRequest({ id, action }: DecideVariables) {
   });
 }
 
-/** Spec section 4: a decided request leaves the list. */
+/** As in the original product: a decided request leaves the list. */
 export function useDecideAccessRequest() {
   const queryClient = useQueryClient();
   return useMutation({

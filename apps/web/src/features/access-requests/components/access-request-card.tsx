@@ -18,7 +18,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** What approving gives the applicant: the reports they will see (README "Where a report goes"). */
+/** What approving gives the applicant: the reports they will see (docs/api.md "Where a report goes"). */
 export function approvalGrant(request: AccessRequestReviewItem): string {
   const who = request.username ?? 'The applicant';
   if (request.request_type === 'organization') {
@@ -29,7 +29,7 @@ export function approvalGrant(request: AccessRequestReviewItem): string {
 }
 
 /**
- * Spec section 2: username, justification, submitted time, Approve and Reject. The applicant's
+ * As in the original product: username, justification, submitted time, Approve and Reject. The applicant's
  * organisation is shown too: an individual request from a member cannot be approved (the server
  * refuses it) until they leave, or it would make them that organisation's administrator.
  */

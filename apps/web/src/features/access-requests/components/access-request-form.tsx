@@ -18,7 +18,7 @@ const loadAccessRequestSchema = () =>
 
 const SUCCESS = 'Application submitted successfully! You will be notified upon approval.';
 
-/** Spec section 8: 'Oops, something went wrong: {message}. Please try again.' */
+/** As in the original product: 'Oops, something went wrong: {message}. Please try again.' */
 export function failureMessage(error: unknown): string {
   const message = (serverDetail(error) ?? 'Submission failed').replace(/\.$/, '');
   return `Oops, something went wrong: ${message}. Please try again.`;
@@ -34,7 +34,7 @@ const organizationTypeOptions = organizationTypes.map((value) => ({
   label: organizationTypeLabels[value],
 }));
 
-/** Spec section 4: after success the form returns to these defaults. */
+/** As in the original product: after success the form returns to these defaults. */
 const EMPTY = {
   request_type: 'individual' as AccessRequestType,
   email: '',

@@ -6,7 +6,7 @@ import { useDecideAccessRequest } from '../api/decide-access-request';
 import { useAccessRequests } from '../api/get-access-requests';
 import { AccessRequestCard } from './access-request-card';
 
-/** Spec sections 2 and 8: the pending requests with their empty and error texts. */
+/** As in the original product: the pending requests with their empty and error texts. */
 export function AccessRequestList() {
   const requests = useAccessRequests();
   const decision = useDecideAccessRequest();

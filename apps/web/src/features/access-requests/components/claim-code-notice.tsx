@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/router';
 
-/** The one-time code of an applicant without an account (README "Becoming an administrator"). */
+/** The one-time code of an applicant without an account (docs/api.md "Becoming an administrator"). */
 export function ClaimCodeNotice({ code }: { code: string }) {
   return (
     <div className="mt-4 rounded-lg border border-brand-600 bg-brand-50 p-4 text-sm text-brand-900">

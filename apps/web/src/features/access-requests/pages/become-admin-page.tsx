@@ -3,7 +3,7 @@ import { Page } from '@/components/ui/page';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AccessRequestForm } from '../components/access-request-form';
 
-/** Spec section 2 (/become-admin): the application form. */
+/** As in the original product (/become-admin): the application form. */
 export function BecomeAdminPage() {
   const { user } = useAuth();
   return (

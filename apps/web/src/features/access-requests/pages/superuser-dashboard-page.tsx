@@ -11,7 +11,7 @@ type SuperuserDashboardPageProps = {
   overview?: ReactNode;
 };
 
-/** Spec section 2 (Superuser dashboard); the open tab is kept in `?tab=`. */
+/** As in the original product (Superuser dashboard); the open tab is kept in `?tab=`. */
 export function SuperuserDashboardPage({ extraTabs = [], overview }: SuperuserDashboardPageProps) {
   const [params, setParams] = useSearchParams();
   const tabs: TabItem[] = [

@@ -2,7 +2,7 @@ import type { RegisteredUser, RegisterInput } from '@candor/contract/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetchResponse } from '@/lib/api-client';
 
-/** Spec section 8: success is 200 or 201; any other success status is unexpected. */
+/** As in the original product: success is 200 or 201; any other success status is unexpected. */
 export class UnexpectedResponseError extends Error {}
 
 export async function register(input: RegisterInput): Promise<RegisteredUser> {

@@ -106,7 +106,7 @@ function CodeForm({
   );
 }
 
-/** The login's second step for an account with a second factor (README "Second factor"). */
+/** The login's second step for an account with a second factor (docs/operating.md "Second factor"). */
 export function TwoFactorStep(props: StepProps) {
   const [isRecovery, setIsRecovery] = useState(false);
   // Keyed, so switching starts the other form afresh.

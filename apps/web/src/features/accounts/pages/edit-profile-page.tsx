@@ -17,11 +17,11 @@ import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** Spec section 9: back to /profile 1.5 s after saving. */
+/** As in the original product: back to /profile 1.5 s after saving. */
 const REDIRECT_DELAY_MS = 1500;
 const SAVE_FAILED = 'Failed to update profile. Please check your input.';
 
-/** Spec section 8: the failure text with the Username and Email field errors appended. */
+/** As in the original product: the failure text with the Username and Email field errors appended. */
 export function saveFailureMessage(errors: { username?: string; email?: string }): string {
   const parts = [SAVE_FAILED];
   if (errors.username) parts.push(`Username: ${errors.username}`);

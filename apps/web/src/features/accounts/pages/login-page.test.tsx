@@ -4,7 +4,7 @@ import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { destinationAfterLogin, LoginPage } from './login-page';
 
-describe('destinationAfterLogin (spec section 2)', () => {
+describe('destinationAfterLogin (as in the original product)', () => {
   const claims = (role: 'user' | 'admin', is_superuser = false) => ({
     user_id: 1,
     role,

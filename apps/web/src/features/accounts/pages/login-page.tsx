@@ -18,14 +18,14 @@ import { TwoFactorStep } from '../components/two-factor-step';
 const loadLoginSchema = () =>
   import('@candor/contract/accounts').then((contract) => contract.loginInputSchema);
 
-/** Spec section 9: redirect 1.5 s after logging in. */
+/** As in the original product: redirect 1.5 s after logging in. */
 const REDIRECT_DELAY_MS = 1500;
 const LOGIN_FAILED = 'Login failed. Please check your credentials or try again later.';
 const UNREACHED = 'The page could not reach Candor. Nothing you typed was lost. Try again.';
 
 /**
- * Spec section 2: superuser -> superuser dashboard; admin -> admin dashboard; others -> /.
- * Staff who must set up a second factor first go there (README "Second factor").
+ * As in the original product: superuser -> superuser dashboard; admin -> admin dashboard; others -> /.
+ * Staff who must set up a second factor first go there (docs/operating.md "Second factor").
  */
 export function destinationAfterLogin(
   claims: Pick<AccessClaims, 'role' | 'is_superuser' | 'two_factor'> | null,

@@ -10,7 +10,7 @@ import { tokenStorage } from '@/lib/auth/token-storage';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordCard, DeleteAccountCard, MyDataCard } from '../components/own-account-cards';
 
-/** Spec section 2: role and tier capitalised, N/A when missing. */
+/** As in the original product: role and tier capitalised, N/A when missing. */
 export function capitalise(value: string | null | undefined): string {
   if (!value) return 'N/A';
   return value.charAt(0).toUpperCase() + value.slice(1);

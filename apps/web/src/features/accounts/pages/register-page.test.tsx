@@ -12,7 +12,7 @@ async function fillAndSubmit(password = 'a-good-passphrase') {
   await user.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
-/** These tests wait for the real redirect delay (spec section 9): more than 5 s on a busy machine. */
+/** These tests wait for the real redirect delay (as in the original product): more than 5 s on a busy machine. */
 const REDIRECT_TEST_MS = 15_000;
 
 describe('RegisterPage', () => {

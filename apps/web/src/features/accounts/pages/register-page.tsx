@@ -19,14 +19,14 @@ import { registrationErrorMessage } from '../registration-error';
 const loadRegisterSchema = () =>
   import('@candor/contract/accounts').then((contract) => contract.registerInputSchema);
 
-/** Spec section 9: redirect to /login 2 s after registering. */
+/** As in the original product: redirect to /login 2 s after registering. */
 const REDIRECT_DELAY_MS = 2000;
-/** Back to where a visitor was going: the login page's pause (spec section 9). */
+/** Back to where a visitor was going: the login page's pause (as in the original product). */
 const RETURN_DELAY_MS = 1500;
 
 const registerForm = { first_name: '', last_name: '', username: '', password: '', claim_code: '' };
 
-/** What the form sends: no email (the form has no input for it, spec section 3). */
+/** What the form sends: no email (the form has no input for it, as in the original product). */
 function toInput({ claim_code, ...values }: typeof registerForm): RegisterInput {
   const code = claim_code.trim();
   return {
@@ -53,7 +53,7 @@ export function RegisterPage() {
   const { field, message, setMessage, onSubmit, showServerErrors, errorSummary } = useContractForm(
     loadRegisterSchema,
     {
-      // The invitation code of an applicant for admin access (README "Becoming an administrator").
+      // The invitation code of an applicant for admin access (docs/api.md "Becoming an administrator").
       defaultValues: { ...registerForm, claim_code: searchParams.get('code') ?? '' },
       toInput,
       requiredMessages: { username: 'Username is required.', password: 'Password is required.' },

@@ -27,7 +27,7 @@ function unreadLabel(count: number) {
 
 const finalStatuses = new Set(['resolved', 'rejected', 'cancelled']);
 
-/** Spec section 2 (Admin dashboard): one report with its tags, details and actions. */
+/** As in the original product (Admin dashboard): one report with its tags, details and actions. */
 export function AdminReportCard({
   report,
   onStatus,

@@ -11,7 +11,7 @@ function share(met: number, due: number): string {
   return due === 0 ? '–' : `${Math.round((met / due) * 100)}%`;
 }
 
-/** Spec section 2: the seven cards, and the legal clock's two (deadlines.ts). */
+/** As in the original product: the seven cards, and the legal clock's two (deadlines.ts). */
 const cards: Card[] = [
   { label: 'Total Reports', value: (a) => a.total_reports },
   { label: 'Pending Review', value: (a) => a.reports_by_status.pending ?? 0 },

@@ -2,7 +2,7 @@ import type { Analytics } from '@candor/contract/admin';
 import { useId } from 'react';
 import { humanize } from '@/lib/format';
 
-/** Spec section 9: an 8-colour palette (each distinct and dark enough for white labels). */
+/** As in the original product: an 8-colour palette (each distinct and dark enough for white labels). */
 export const chartPalette = [
   '#175c59',
   '#a5460f',
@@ -55,7 +55,7 @@ export function slicesOf(analytics: Analytics): Slice[] {
 }
 
 /**
- * Spec section 2: the category distribution as a pie with percentage labels, drawn as plain SVG
+ * As in the original product: the category distribution as a pie with percentage labels, drawn as plain SVG
  * (no chart library: bench/README.md, "Web: first load"). The table beside it is the legend
  * and carries every figure, so the drawing itself is hidden from screen readers.
  */

@@ -20,7 +20,7 @@ const orderOptions = [
   { value: 'deadline', label: 'Next deadline first' },
 ];
 
-/** Spec section 9: the status filter's values. */
+/** As in the original product: the status filter's values. */
 const statusOptions = ['all', 'pending', 'under_review', 'resolved', 'rejected'].map((status) => ({
   value: status,
   label: status === 'all' ? 'All statuses' : humanize(status),

@@ -24,7 +24,7 @@ const loadDecisionDialog = () => import('../components/decision-dialog');
 const DecisionDialog = lazy(async () => ({ default: (await loadDecisionDialog()).DecisionDialog }));
 
 /**
- * /admin-dashboard (spec section 2): the reports first, with their search, filters, sort and page
+ * /admin-dashboard (as in the original product): the reports first, with their search, filters, sort and page
  * kept in the address (Back and reload return to the same list), and the analytics beside them.
  */
 export function AdminDashboardPage() {

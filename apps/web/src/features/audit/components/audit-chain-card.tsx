@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAuditChain } from '../api/get-audit-chain';
 
 /**
- * The state of the audit log's hash chain (README "Operating Candor"): intact, or where it was
+ * The state of the audit log's hash chain (docs/operating.md "Operating Candor"): intact, or where it was
  * tampered with. The server checks every row each time it is asked.
  */
 export function AuditChainCard() {

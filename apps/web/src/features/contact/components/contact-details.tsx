@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { useSiteSettings } from '@/lib/site-settings';
 
-/** Spec section 9: business hours. */
+/** As in the original product: business hours. */
 export const BUSINESS_HOURS = 'Mon-Fri 9 AM - 5 PM';
 
 const linkClass =
@@ -28,7 +28,7 @@ function Pending() {
   return <span className="inline-flex min-h-11 items-center text-muted">Loading...</span>;
 }
 
-/** Spec section 2 (Contact): support details, from the server's configuration. */
+/** As in the original product (Contact): support details, from the server's configuration. */
 export function ContactDetails() {
   const settings = useSiteSettings();
   const data = settings.data;

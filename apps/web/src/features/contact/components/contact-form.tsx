@@ -12,7 +12,7 @@ import { useSendContactMessage } from '../api/send-contact-message';
 const loadContactSchema = () =>
   import('@candor/contract/contact').then((contract) => contract.contactInputSchema);
 
-/** Spec section 8: the contact texts (the failure one is reachable now that sending is real). */
+/** As in the original product: the contact texts (the failure one is reachable now that sending is real). */
 const SUCCESS = "Message sent successfully! We'll get back to you soon.";
 const FAILURE = 'Failed to send message. Please try again later.';
 const NOT_SENT = 'Your message was not sent. Nothing you typed was lost. Try again.';

@@ -3,7 +3,7 @@ import { Page } from '@/components/ui/page';
 import { ContactDetails } from '../components/contact-details';
 import { ContactForm } from '../components/contact-form';
 
-/** Spec section 2 (Contact): support details, business hours and the form. */
+/** As in the original product (Contact): support details, business hours and the form. */
 export function ContactPage() {
   return (
     <Page

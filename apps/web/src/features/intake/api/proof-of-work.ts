@@ -39,7 +39,7 @@ let prepared: Promise<Prepared> | null = null;
 
 /**
  * Where a filing's challenge comes from: one for the link's organisation, or the platform's. A
- * proof is made for one destination (README "Reporting without an account").
+ * proof is made for one destination (docs/protection.md "Reporting without an account").
  */
 export function challengeSource(slug: string | null): string {
   return slug === null

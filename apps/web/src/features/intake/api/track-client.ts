@@ -6,7 +6,7 @@ import { saveDownload } from '@/lib/save-download';
 import { proveTrackWork } from './proof-of-work';
 
 /**
- * The /track API. The guest token lives in the page's memory only (DESIGN.md "Receipts"): it is
+ * The /track API. The guest token lives in the page's memory only (docs/design.md "Receipts"): it is
  * passed in by the page, never stored, and sent as `Authorization: Guest <token>`.
  */
 async function call(

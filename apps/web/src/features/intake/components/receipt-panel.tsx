@@ -29,7 +29,7 @@ function receiptText(created: GuestReportCreated, origin: string) {
   ].join('\n');
 }
 
-/** When to expect an answer, as /track shows it later (README "Legal deadlines"). */
+/** When to expect an answer, as /track shows it later (docs/api.md "Legal deadlines"). */
 function ExpectedDates({ created }: { created: GuestReportCreated }) {
   return (
     <section aria-labelledby="receipt-expect" className="space-y-2">

@@ -6,7 +6,7 @@ import type { Registration } from '@/lib/forms/use-form';
 /**
  * Parts of the account reporting pages that the no-account pages reuse as they are (the
  * evidence field with its metadata preview and progress bar; the message list and box). A
- * feature cannot import another, so app/routes hands them in (STYLE.md "Pages compose features").
+ * feature cannot import another, so app/routes hands them in (docs/design.md "Shape of the code, as built").
  */
 export type EvidenceFieldSlot = ComponentType<{
   file: File | null;

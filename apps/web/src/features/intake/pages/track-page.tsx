@@ -9,7 +9,7 @@ import { ReceiptForm } from '../components/receipt-form';
 
 /**
  * `/track`: a report filed without an account, reached with its receipt. The session lives in
- * this component's state only: reloading or closing the tab forgets it (DESIGN.md "Receipts").
+ * this component's state only: reloading or closing the tab forgets it (docs/design.md "Receipts").
  */
 export function TrackPage(slots: GuestViewSlots) {
   const [session, setSession] = useState<TrackSession | null>(null);

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/router';
 
-/** Spec section 2: five questions. */
+/** As in the original product: five questions. */
 export const faqEntries = [
   {
     question: 'Is my report really anonymous?',

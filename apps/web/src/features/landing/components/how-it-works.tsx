@@ -1,6 +1,6 @@
 import { ClipboardCheck, FileText, Gavel, Lock } from 'lucide-react';
 
-/** Spec section 2: four steps. */
+/** As in the original product: four steps. */
 const steps = [
   {
     icon: FileText,

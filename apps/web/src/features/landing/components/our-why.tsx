@@ -1,4 +1,4 @@
-/** Spec section 2: 'Our Why' (#about). Also the heart of the About page. */
+/** As in the original product: 'Our Why' (#about). Also the heart of the About page. */
 export function OurWhyContent() {
   return (
     <div className="grid gap-8 md:grid-cols-3">

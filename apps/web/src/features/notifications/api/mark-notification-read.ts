@@ -4,12 +4,12 @@ import { apiFetch } from '@/lib/api-client';
 import { notificationsQueryKey } from './get-notifications';
 import { unreadCountQueryKey } from './get-unread-count';
 
-/** Spec section 7: no body. */
+/** As in the original product: no body. */
 export function markNotificationRead(id: number): Promise<Notification> {
   return apiFetch<Notification>(`/api/notifications/${id}/mark_read/`, { method: 'POST' });
 }
 
-/** On failure the list is reloaded too (spec section 8). */
+/** On failure the list is reloaded too (as in the original product). */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({

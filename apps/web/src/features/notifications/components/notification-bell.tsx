@@ -9,7 +9,7 @@ export function unreadLabel(count: number) {
 }
 
 /**
- * Spec section 2: the bell of a logged-in user. A disclosure button opens the panel; Escape,
+ * As in the original product: the bell of a logged-in user. A disclosure button opens the panel; Escape,
  * a click outside or moving focus away closes it. The badge shows the unread count above zero
  * and the icon rings; new live notifications are announced to screen readers.
  */

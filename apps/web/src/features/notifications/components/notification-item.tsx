@@ -12,7 +12,7 @@ type Props = {
   onNavigate(): void;
 };
 
-/** Spec section 2: message, optional report link, timestamp, and 'Mark as Read' if unread. */
+/** As in the original product: message, optional report link, timestamp, and 'Mark as Read' if unread. */
 export function NotificationItem({ notification, isMarking, onMarkRead, onNavigate }: Props) {
   const messageId = useId();
   const { id, message, is_read: isRead, created_at: createdAt, report } = notification;

@@ -14,7 +14,7 @@ type Props = {
   onNavigate(): void;
 };
 
-/** Spec section 2, "Notification bell": the dropdown panel and its states. */
+/** The notification bell's dropdown panel and its states (as in the original product). */
 export function NotificationPanel({ id, isOpen, panelRef, onNavigate }: Props) {
   const list = useNotifications({ enabled: isOpen });
   const markRead = useMarkNotificationRead();

@@ -12,7 +12,7 @@ import { MessageList } from './message-list';
 
 type ConversationProps = {
   reportId: number;
-  /** Administrators of the report also get the internal notes (spec section 6). */
+  /** Administrators of the report also get the internal notes (as in the original product). */
   isAdmin: boolean;
   canSend: boolean;
   loadError: string;

@@ -28,7 +28,7 @@ type DestinationFieldProps = {
 
 /**
  * Says who will read the report before it is sent, and lets a member of an organisation send it
- * to the platform's administrators instead of their organisation's (README "Where a report goes").
+ * to the platform's administrators instead of their organisation's (docs/api.md "Where a report goes").
  */
 export function DestinationField({
   organization,

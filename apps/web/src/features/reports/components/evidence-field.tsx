@@ -38,7 +38,7 @@ function useInputHolds(inputRef: RefObject<HTMLInputElement | null>, file: File 
   }, [inputRef, file]);
 }
 
-/** The optional evidence file (spec section 2: images or videos, 'Max 10MB'); removable. */
+/** The optional evidence file (as in the original product: images or videos, 'Max 10MB'); removable. */
 export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: EvidenceFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);

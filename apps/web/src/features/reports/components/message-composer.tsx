@@ -24,7 +24,7 @@ type MessageComposerProps = {
 };
 
 /**
- * A message box (spec section 2: 3 rows), a voice message when offered, and the button, which
+ * A message box (as in the original product: 3 rows), a voice message when offered, and the button, which
  * stays off while there is neither text nor a recording. The box empties as the message leaves,
  * not when the answer comes back (that would wipe what the writer has started typing since); a
  * message that failed comes back unless something new was typed, and its recording with it.

@@ -69,7 +69,7 @@ type MessageListProps = {
   tone?: 'thread' | 'notes';
 };
 
-/** Messages oldest first, scrolled to the newest (spec section 2). */
+/** Messages oldest first, scrolled to the newest (as in the original product). */
 export function MessageList({ label, messages, focusId, tone = 'thread' }: MessageListProps) {
   const endRef = useRef<HTMLLIElement>(null);
   const count = messages.length;

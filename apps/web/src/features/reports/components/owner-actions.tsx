@@ -15,7 +15,7 @@ const CONFIRM_DELETE =
 
 type Outcome = { tone: 'success' | 'error'; text: string };
 
-/** Spec section 4: what an owner may do with each status, and the texts of section 8. */
+/** As in the original product: what an owner may do with each status, and the original product's texts. */
 export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(): void }) {
   const cancel = useCancelReport();
   const remove = useDeleteReport();

@@ -6,7 +6,7 @@ import { formatDateTime, humanize } from '@/lib/format';
 import { Link } from '@/lib/router';
 
 /**
- * One row of My Reports (spec section 2). The title is the link, and it covers the whole card, so
+ * One row of My Reports (as in the original product). The title is the link, and it covers the whole card, so
  * a tap anywhere on it opens the report while a screen reader hears only the title.
  */
 export function ReportListItem({ report, to }: { report: Report; to: string }) {

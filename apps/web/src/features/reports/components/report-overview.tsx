@@ -5,7 +5,7 @@ import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime, formatDay, humanize } from '@/lib/format';
 import { administratorsOf, PLATFORM_NAME } from './destination-field';
 
-/** Spec section 2 (Report detail): the overview of one report. */
+/** As in the original product (Report detail): the overview of one report. */
 export function ReportOverview({ report }: { report: Report }) {
   return (
     <section aria-labelledby="report-overview-heading" className="space-y-4">

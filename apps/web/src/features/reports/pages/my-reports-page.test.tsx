@@ -82,6 +82,7 @@ describe('MyReportsPage', () => {
 
   it('opens a report with Back, Cancel and Delete, and asks before cancelling', async () => {
     mockFetch({
+      'GET /api/reports/': { body: [reportFixture()] },
       'GET /api/reports/41/': { body: reportFixture() },
       'GET /api/reports/41/comments/': { body: [] },
       'POST /api/reports/41/cancel/': { body: reportFixture({ status: 'cancelled' }) },
@@ -90,7 +91,7 @@ describe('MyReportsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Unsafe scaffolding' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '← Back to My Reports' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export Certificate' })).not.toBeInTheDocument();
-    expect(screen.getByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Report' }));
     expect(
       screen.getByText(
@@ -105,6 +106,7 @@ describe('MyReportsPage', () => {
 
   it('offers the certificate only for a resolved report', async () => {
     mockFetch({
+      'GET /api/reports/': { body: [reportFixture()] },
       'GET /api/reports/41/': { body: reportFixture({ status: 'resolved' }) },
       'GET /api/reports/41/comments/': { body: [] },
     });

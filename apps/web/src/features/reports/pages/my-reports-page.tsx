@@ -38,7 +38,7 @@ function MyReportDetail({ id, onBack }: { id: number; onBack(deleted: boolean): 
   );
 }
 
-/** /my-reports (spec section 2): the caller's reports, and one of them in detail. */
+/** /my-reports (as in the original product): the caller's reports, and one of them in detail. */
 export function MyReportsPage() {
   const reports = useMyReports();
   const logout = useLogout();
@@ -52,7 +52,7 @@ export function MyReportsPage() {
   const selected = Number(params.get('report'));
 
   useEffect(() => {
-    // Spec section 8: a 401 also goes to /login.
+    // As in the original product: a 401 also goes to /login.
     if (reports.error instanceof ApiError && reports.error.status === 401) navigate(paths.login);
   }, [reports.error, navigate]);
 

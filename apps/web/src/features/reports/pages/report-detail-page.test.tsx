@@ -24,6 +24,7 @@ describe('ReportDetailPage', () => {
   it('shows the overview, the thread, and a Send button disabled for blank text', async () => {
     tokenStorage.save(accessToken(), 'refresh');
     mockFetch({
+      'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': {
         body: reportFixture({
           file_upload: '/api/reports/41/evidence/?expires=1&signature=x',
@@ -70,6 +71,7 @@ describe('ReportDetailPage', () => {
   it('gives a message that failed to send back to its writer', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
     mockFetch({
+      'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': { body: reportFixture() },
       'GET /api/reports/41/comments/': { body: [] },
       'POST /api/reports/41/comments/': { status: 503, body: { detail: 'Try later.' } },
@@ -110,6 +112,7 @@ describe('ReportDetailPage', () => {
   it('gives admins "Reply to reporter" and "Add internal note" as two actions, notes shown apart', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
     const { calls } = mockFetch({
+      'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': { body: reportFixture() },
       'GET /api/reports/41/comments/': {
         body: [
@@ -156,6 +159,7 @@ describe('ReportDetailPage', () => {
   it('lets admins mark a reply as feedback, tagged in the thread, and reloads the report’s dates', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'refresh');
     const { calls } = mockFetch({
+      'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': { body: reportFixture() },
       'GET /api/reports/41/comments/': { body: [] },
       'POST /api/reports/41/comments/': (init) => {
@@ -199,6 +203,7 @@ describe('ReportDetailPage', () => {
   it('tells its reporter when to expect acknowledgement and feedback', async () => {
     tokenStorage.save(accessToken(), 'refresh');
     mockFetch({
+      'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': {
         body: reportFixture({
           acknowledge_by: '2026-11-27T10:00:00.000Z',
@@ -217,7 +222,10 @@ describe('ReportDetailPage', () => {
 
   it('says when the report is missing or not the caller’s', async () => {
     tokenStorage.save(accessToken(), 'refresh');
-    mockFetch({});
+    mockFetch({
+      'GET /api/reports/': { body: [] },
+      'GET /api/reports/999/': { status: 404, body: { detail: 'Not found.' } },
+    });
     renderPage(<ReportDetailPage />, { path: '/reports/:reportId', route: '/reports/999' });
     expect(
       await screen.findByText('Report not found or you do not have access.'),
@@ -226,6 +234,7 @@ describe('ReportDetailPage', () => {
 
   it('says when the address has no report id', () => {
     tokenStorage.save(accessToken(), 'refresh');
+    mockFetch({ 'GET /api/reports/': { body: [] } });
     renderPage(<ReportDetailPage />, { path: '/reports' });
     expect(
       screen.getByText(
@@ -287,6 +296,7 @@ describe('ReportDetailPage', () => {
   it('says who receives the report', async () => {
     tokenStorage.save(accessToken(), 'refresh');
     mockFetch({
+      'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': {
         body: reportFixture({
           destination: 'organization',
@@ -329,6 +339,7 @@ describe('ReportDetailPage', () => {
   it('shows no deletion day while the report is open', async () => {
     tokenStorage.save(accessToken(), 'refresh');
     mockFetch({
+      'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': { body: reportFixture() },
       'GET /api/reports/41/comments/': { body: [] },
     });

@@ -26,7 +26,7 @@ const backLinkClasses =
   'inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
 /**
- * /reports/{reportId} (spec section 2), for the reporter and for admins. Its reporter gets the
+ * /reports/{reportId} (as in the original product), for the reporter and for admins. Its reporter gets the
  * owner's actions (Cancel, Delete, Export Certificate) and a way back to My Reports, as in My
  * Reports' own detail view; an administrator gets the status actions and a way back to the list.
  */
@@ -38,7 +38,7 @@ export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPa
   const mine = useMyReports();
   const isOwner = mine.data?.some((report) => report.id === id) ?? false;
   // An administrator never administers a report they filed: on their own report they are its
-  // reporter (README "Conflict of interest"), and the admin tools wait until that is known.
+  // reporter (docs/api.md "Conflict of interest"), and the admin tools wait until that is known.
   const isAdmin = user?.role === 'admin' && !mine.isPending && !isOwner;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10 sm:px-6">

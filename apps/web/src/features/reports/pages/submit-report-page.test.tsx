@@ -37,6 +37,8 @@ function stubXhr(answer: { status: number; body: unknown }) {
 beforeEach(() => {
   tokenStorage.save(accessToken(), 'refresh');
   mockFetch({
+    // Someone outside every organisation: the report goes to Candor's administrators.
+    'GET /api/organizations/mine/': { body: null },
     'GET /api/site/': {
       body: {
         support_email: 'a@b.c',

@@ -31,7 +31,7 @@ const loadReportSchema = () =>
   import('@candor/contract/reports').then((contract) => contract.createReportFieldsSchema);
 
 const NOT_LOGGED_IN = 'You must be logged in to submit a report.';
-/** Spec section 9 has no figure for this redirect; the login page's 1.5 s reads the same. */
+/** The original product has no figure for this redirect; the login page's 1.5 s reads the same. */
 const LOGIN_REDIRECT_MS = 1500;
 /** The fields in the order the form shows them, named as their labels (the error summary). */
 const fieldLabels = {
@@ -43,8 +43,8 @@ const fieldLabels = {
 const STILL_CHECKING = 'Still checking who receives your report. Try again in a moment.';
 
 /**
- * /submit-report (spec section 2). A visitor may write first: sending asks them to sign in or
- * create an account (spec section 8), and what they typed, the file included, is waiting when
+ * /submit-report (as in the original product). A visitor may write first: sending asks them to sign in or
+ * create an account (as in the original product), and what they typed, the file included, is waiting when
  * they come back.
  */
 export function SubmitReportPage() {

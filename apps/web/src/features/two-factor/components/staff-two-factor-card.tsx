@@ -11,7 +11,7 @@ type StaffMember = { id: number; username: string };
 
 /**
  * For the superuser: which administrators have not set up two-factor authentication, and a
- * reset for one who lost their authenticator and recovery codes (README "Second factor").
+ * reset for one who lost their authenticator and recovery codes (docs/operating.md "Second factor").
  */
 export function StaffTwoFactorCard() {
   const staff = useStaffTwoFactor();

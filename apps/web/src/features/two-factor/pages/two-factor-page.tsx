@@ -19,7 +19,7 @@ function dashboardOf(claims: { role: string; is_superuser: boolean } | null) {
   return paths.profile;
 }
 
-/** /two-factor: staff set up, or turn off, their second factor (README "Second factor"). */
+/** /two-factor: staff set up, or turn off, their second factor (docs/operating.md "Second factor"). */
 export function TwoFactorPage() {
   const status = useTwoFactorStatus();
   const { signIn } = useAuth();

@@ -91,7 +91,7 @@ export function addressLimit(max: number) {
 /**
  * Route config for writes a person makes (reports, messages): at most RATE_LIMIT_WRITE_PER_MINUTE
  * a minute per account, counted after authentication and keyed by a keyed hash of the account,
- * never the address (DESIGN.md 2). `purpose` keeps each route's count apart.
+ * never the address (docs/protection.md "Protecting reporters"). `purpose` keeps each route's count apart.
  */
 export function accountWriteLimit(ctx: Pick<AppContext, 'config' | 'hash'>, purpose: string) {
   return {
@@ -103,3 +103,12 @@ export function accountWriteLimit(ctx: Pick<AppContext, 'config' | 'hash'>, purp
     },
   };
 }
+
+/**
+ * Route config of a write that changes no account (in what `findCaller` reads: role, standing,
+ * organisation, second factor): its answer leaves the caller cache (modules/accounts/caller-cache.ts) as it is (plugins/auth.ts).
+ * Every other write empties it. A route marked so that came to change an account after all would
+ * still be seen by every process when the database signals it (migration 0022), milliseconds
+ * later, as a change made by another process is; the mark is for routes that plainly do not.
+ */
+export const CHANGES_NO_ACCOUNT = { changesNoAccount: true } as const;
