@@ -107,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Audit rows are written unchained; this links them within about a second (migration 0029).
   const stopChainer = startAuditChainer(app.ctx, config.auditChainIntervalMs);
   app.addHook('onClose', stopChainer);
+  app.addHook('onClose', async () => app.ctx.mailer?.close());
 
   // Every route as registered, for tests that walk them all (routes.fuzz.test.ts).
   const routeTable: RouteEntry[] = [];

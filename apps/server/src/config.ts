@@ -131,6 +131,24 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@candor.example'),
   SUPPORT_PHONE: z.string().default('+1 (555) 010-0199'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalString.pipe(
+    z
+      .url()
+      .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_TLS: z.enum(['starttls', 'implicit', 'none']).default('starttls'),
+  MAIL_FROM: optionalString,
+  MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: z.coerce.number().int().min(1).default(5),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -249,6 +267,34 @@ export type Config = {
   superuser?: { username: string; password: string; email?: string };
   support: { email: string; phone: string };
   logLevel: string;
+  /**
+   * Email to staff (modules/mail, README "Email"): off (undefined) when no SMTP server is
+   * configured. Sent from the outbox every `sendIntervalMs` (0: never by itself); a message is
+   * tried `maxAttempts` times, waiting `retryBaseMs` doubled after each refusal.
+   */
+  mail?: MailConfig;
+  /** Reset links asked for, per account and per address, an hour. */
+  passwordResetsPerHour: number;
+};
+
+export type SmtpTransport =
+  | { url: string }
+  | {
+      host: string;
+      port: number;
+      tls: 'starttls' | 'implicit' | 'none';
+      user?: string;
+      password?: string;
+    };
+
+export type MailConfig = {
+  smtp: SmtpTransport;
+  from: string;
+  /** Where links in mail lead: PUBLIC_URL. */
+  publicUrl: string;
+  sendIntervalMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
 };
 
 export class ConfigError extends Error {
@@ -276,6 +322,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if ((env.SUPERUSER_USERNAME === undefined) !== (env.SUPERUSER_PASSWORD === undefined)) {
     problems.push('SUPERUSER_USERNAME and SUPERUSER_PASSWORD: set both or neither');
+  }
+  const isMailOn = env.SMTP_URL !== undefined || env.SMTP_HOST !== undefined;
+  if (env.SMTP_URL !== undefined && env.SMTP_HOST !== undefined) {
+    problems.push('SMTP_URL and SMTP_HOST: set one or the other');
+  }
+  if (isMailOn && !env.MAIL_FROM) {
+    problems.push('MAIL_FROM: required when SMTP_URL or SMTP_HOST is set');
+  }
+  if (isMailOn && !env.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: required when SMTP_URL or SMTP_HOST is set (links in mail)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -372,5 +428,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     support: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE },
     logLevel: env.LOG_LEVEL,
+    mail: isMailOn
+      ? {
+          smtp: env.SMTP_URL
+            ? { url: env.SMTP_URL }
+            : {
+                host: env.SMTP_HOST as string,
+                port: env.SMTP_PORT ?? (env.SMTP_TLS === 'implicit' ? 465 : 587),
+                tls: env.SMTP_TLS,
+                user: env.SMTP_USER,
+                password: env.SMTP_PASSWORD,
+              },
+          from: env.MAIL_FROM as string,
+          publicUrl: (env.PUBLIC_URL as string).replace(/\/+$/, ''),
+          sendIntervalMs: env.MAIL_SEND_INTERVAL_SECONDS * 1000,
+          maxAttempts: env.MAIL_MAX_ATTEMPTS,
+          retryBaseMs: env.MAIL_RETRY_SECONDS * 1000,
+        }
+      : undefined,
+    passwordResetsPerHour: env.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR,
   };
 }

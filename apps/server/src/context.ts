@@ -11,6 +11,7 @@ import {
 } from './lib/counters';
 import { createHasher, createSealer, type Hasher, type Sealer } from './lib/crypto';
 import { errorSummary } from './lib/logger';
+import { createMailer, type Mailer } from './lib/mail';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { createReadCache, type ReadCache } from './lib/read-cache';
 import { createRedisClient } from './lib/redis';
@@ -19,6 +20,7 @@ import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
 import { type CallerCache, createCallerCache } from './modules/accounts/caller-cache';
 import { createSearchTexts, type SearchTexts } from './modules/admin/search-texts';
+import { countOutbox } from './modules/mail/outbox.repository';
 
 /** What services need, built once per app and passed explicitly (no module-level state). */
 export type AppContext = {
@@ -43,6 +45,8 @@ export type AppContext = {
   clock: Clock;
   /** This process's Prometheus metrics (lib/metrics.ts). */
   metrics: Metrics;
+  /** The mail driver; absent when no SMTP server is configured (mail is off). */
+  mailer?: Mailer;
 };
 
 declare module 'fastify' {
@@ -64,6 +68,8 @@ export function createContext(deps: {
         deps.log.warn({ error: errorSummary(error) }, 'redis unavailable'),
       )
     : undefined;
+  const metrics = createMetrics({ processMetrics: deps.config.env !== 'test' });
+  if (deps.config.mail) metrics.watchOutbox(() => countOutbox(deps.database.db));
   return {
     config: deps.config,
     db: deps.database.db,
@@ -89,7 +95,8 @@ export function createContext(deps: {
         )
       : createMemoryCounters(),
     clock: deps.clock ?? systemClock,
-    metrics: createMetrics({ processMetrics: deps.config.env !== 'test' }),
+    metrics,
+    mailer: deps.config.mail ? createMailer(deps.config.mail) : undefined,
   };
 }
 

@@ -97,6 +97,11 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `http://localhost:${port}`;
   log.info(`Candor is running at ${url}`);
+  log.info(
+    app.ctx.mailer
+      ? `Email to staff is on: sending through ${app.ctx.mailer.describe()} from ${config.mail?.from}`
+      : 'Email is off: no SMTP_URL or SMTP_HOST is set, so alerts stay in the app and staff cannot reset passwords by email.',
+  );
   if (!config.superuser && !(await hasSuperuser(database.db))) {
     log.info(
       'No superuser yet. Stop the server and run "npm run create-superuser -- --username <name>", ' +

@@ -706,3 +706,66 @@ export const readVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.slot] })],
 );
+
+export const mailKinds = [
+  'new_report',
+  'reporter_reply',
+  'deadline_soon',
+  'deadline_missed',
+  'escalation',
+  'access_changed',
+  'admin_request',
+  'digest',
+  'verify_address',
+  'address_changed',
+  'password_reset',
+] as const;
+
+/**
+ * Mail waiting to be sent (modules/mail/outbox.ts): written in the transaction of its event, sent
+ * by the scheduler, removed once the server took it. Everything about the message (recipient,
+ * references, links) is sealed in `payload`; the id is random, so ids give no order. An alert is
+ * to a staff member and about a report's reference, never about its reporter (docs/design.md
+ * "Email"). `digest_tag`, a keyed tag of the recipient, gathers a daily digest's alerts. A message
+ * refused on its last try is kept as `failed`, its payload removed.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: mailKinds }).notNull(),
+    payload: bytea('payload'),
+    digestTag: text('digest_tag'),
+    state: text('state', { enum: ['pending', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Claimed by a sending pass until then (a crashed pass's claim runs out). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    check('mail_outbox_kind_check', isOneOf(t.kind, mailKinds)),
+    check('mail_outbox_state_check', sql`${t.state} in ('pending', 'failed')`),
+  ],
+);
+
+/**
+ * A staff member's mail settings (modules/mail): the address they verified (mail goes there only
+ * while it is still the account's email), the generation of their verification links, their
+ * OpenPGP public key, and how they want each kind of alert. No instant: a row naming an account
+ * keeps none (docs/design.md "Anonymity design").
+ */
+export const mailSettings = pgTable('mail_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  verifiedEmail: varchar('verified_email', { length: 254 }),
+  linkEpoch: integer('link_epoch').notNull().default(0),
+  pgpKey: text('pgp_key'),
+  pgpFingerprint: text('pgp_fingerprint'),
+  preferences: jsonb('preferences').$type<Record<string, string>>().notNull().default({}),
+  /** The UTC hour of the daily digest. */
+  digestHour: smallint('digest_hour').notNull().default(8),
+});

@@ -2,6 +2,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   contactMessages,
   guestReceipts,
+  mailOutbox,
   notifications,
   ownerQueue,
   refreshTokens,
@@ -39,6 +40,7 @@ export const sealedColumns = {
     key: notifications.id,
     purpose: 'notification.payload',
   },
+  mailOutbox: { column: mailOutbox.payload, key: mailOutbox.id, purpose: 'mail.outbox' },
   contactMessage: {
     column: contactMessages.message,
     key: contactMessages.id,

@@ -8,6 +8,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export function createMetrics(options: { processMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'candor_' });
+  let outboxSource: (() => Promise<{ pending: number; failed: number }>) | undefined;
   return {
     registry,
     httpRequests: new Counter({
@@ -34,6 +35,40 @@ export function createMetrics(options: { processMetrics?: boolean } = {}) {
       labelNames: ['job', 'result'] as const,
       registers: [registry],
     }),
+    mailSent: new Counter({
+      name: 'candor_mail_sent_total',
+      help: 'Messages the SMTP server accepted from this process, by kind',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    mailRefused: new Counter({
+      name: 'candor_mail_refused_total',
+      help: 'Tries the SMTP server refused (or could not be reached for), by kind',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    mailFailed: new Counter({
+      name: 'candor_mail_failed_total',
+      help: 'Messages given up after their last try by this process, by kind',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    mailOutbox: new Gauge({
+      name: 'candor_mail_outbox',
+      help: 'Messages in the outbox, all processes together: pending, and failed after the last try',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        if (!outboxSource) return;
+        const counts = await outboxSource();
+        this.set({ state: 'pending' }, counts.pending);
+        this.set({ state: 'failed' }, counts.failed);
+      },
+    }),
+    /** Where `candor_mail_outbox` reads its counts (the database), when mail is on. */
+    watchOutbox(source: () => Promise<{ pending: number; failed: number }>) {
+      outboxSource = source;
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
 import { deadlineRemindersJob } from '../modules/deadlines/deadline-reminders';
+import { mailOutboxJob } from '../modules/mail/outbox';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';
 import { ownerQueueJob } from '../modules/reports/owner-queue';
 import { retentionJob } from '../modules/retention/retention.service';
@@ -24,6 +25,7 @@ function jobsOf(app: FastifyInstance): JobDefinition[] {
     retentionJob(app.ctx),
     deadlineRemindersJob(app.ctx),
     ownerQueueJob(app.ctx),
+    mailOutboxJob(app.ctx),
   ];
   return jobs.filter((job): job is JobDefinition => job !== null);
 }

@@ -20,6 +20,8 @@ import {
 } from '../accounts/accounts.repository';
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/caller';
+import { findSuperuserIds } from '../deadlines/deadlines.repository';
+import { queueAlerts } from '../mail/outbox';
 import { createNotifications } from '../notifications/notifications.service';
 import { findOrganizationById } from '../organizations/organizations.repository';
 import { createOrganization } from '../organizations/organizations.service';
@@ -70,15 +72,24 @@ export async function createRequest(
   }
   const claimCode = caller ? null : newHumanCode();
   try {
-    const row = await repo.insertAccessRequest(ctx.db, {
-      userId: caller?.id ?? null,
-      requestType: input.request_type,
-      email: input.email,
-      phone: input.phone,
-      justification: input.justification,
-      organizationType: input.organization_type,
-      organizationName: input.organization_name,
-      claimCodeHash: claimCode ? hashClaimCode(ctx, claimCode) : null,
+    const row = await ctx.db.transaction(async (tx) => {
+      const inserted = await repo.insertAccessRequest(tx, {
+        userId: caller?.id ?? null,
+        requestType: input.request_type,
+        email: input.email,
+        phone: input.phone,
+        justification: input.justification,
+        organizationType: input.organization_type,
+        organizationName: input.organization_name,
+        claimCodeHash: claimCode ? hashClaimCode(ctx, claimCode) : null,
+      });
+      const superusers = await findSuperuserIds(tx);
+      await queueAlerts(
+        ctx,
+        tx,
+        superusers.map((userId) => ({ userId, kind: 'admin_request' as const })),
+      );
+      return inserted;
     });
     return {
       id: row.id,

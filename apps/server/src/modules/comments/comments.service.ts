@@ -235,7 +235,14 @@ export async function postMessage(
           details: { message_id: id },
         });
       } else {
-        await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
+        await notifyReportAdmins(
+          ctx,
+          tx,
+          report,
+          'The reporter sent a new message.',
+          outbox,
+          'reporter_reply',
+        );
         // Last: the report's row is held from here to the commit, and replies to it queue on it.
         await touchReport(tx, reportId);
       }
@@ -280,7 +287,14 @@ export async function postGuestMessage(
         body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
       });
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
-      await notifyReportAdmins(ctx, tx, report, 'The reporter sent a new message.', outbox);
+      await notifyReportAdmins(
+        ctx,
+        tx,
+        report,
+        'The reporter sent a new message.',
+        outbox,
+        'reporter_reply',
+      );
       // Last: the report's row is held from here to the commit.
       await touchReport(tx, report.id);
       return id;

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { JobDefinition } from '../../lib/scheduler';
 import { insertAuditEntry } from '../audit/audit.repository';
+import type { MailContext } from '../mail/outbox';
 import { createNotifications } from '../notifications/notifications.service';
 import { notifyReportAdmins } from '../reports/report-access';
 import * as repo from './deadlines.repository';
@@ -51,7 +52,7 @@ function windowOf(notice: repo.ReminderNotice, now: Date): { from?: Date; to?: D
  * by keyed tag, dated by the day. Answers whether it was sent now.
  */
 async function sendNotice(
-  ctx: Pick<AppContext, 'sealer' | 'hash'>,
+  ctx: MailContext,
   tx: Executor,
   deadline: repo.ReminderDeadline,
   notice: repo.ReminderNotice,
@@ -73,10 +74,18 @@ async function sendNotice(
         reportId: report.organizationId === null ? report.id : null,
         reportTitle: null,
         reportReference: report.reference,
+        alert: 'escalation' as const,
       })),
     );
   } else {
-    await notifyReportAdmins(ctx, tx, report, message);
+    await notifyReportAdmins(
+      ctx,
+      tx,
+      report,
+      message,
+      undefined,
+      notice === 'soon' ? 'deadline_soon' : 'deadline_missed',
+    );
   }
   await insertAuditEntry(tx, {
     actorUserId: null,
@@ -100,7 +109,7 @@ export type ReminderCounts = Record<repo.ReminderNotice, number>;
  * process was sending.
  */
 export async function sendDeadlineReminders(
-  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
+  ctx: MailContext & Pick<AppContext, 'db'>,
   now: Date,
   signal?: AbortSignal,
 ): Promise<ReminderCounts | null> {

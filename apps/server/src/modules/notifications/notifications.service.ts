@@ -15,6 +15,7 @@ import { errorSummary } from '../../lib/logger';
 import { listOrPage } from '../../lib/pagination';
 import { type ReadCaller, versionKeys } from '../../lib/read-cache';
 import { resolveAccessToken } from '../accounts/caller.service';
+import { type AlertKind, type MailContext, queueAlerts } from '../mail/outbox';
 import {
   indexKeyOf,
   isReportOwner,
@@ -51,6 +52,11 @@ export type NotificationInput = NotificationTarget & {
   reportId?: number | null;
   reportTitle?: string | null;
   reportReference?: string | null;
+  /**
+   * Also an email to this staff member (modules/mail/outbox.ts), written in this transaction:
+   * its reference, and its title only inside an encrypted message.
+   */
+  alert?: AlertKind;
 };
 
 /**
@@ -61,7 +67,7 @@ export type NotificationInput = NotificationTarget & {
  * person, so writing it beside the event's other rows about the report ties it to nobody.
  */
 export async function createNotifications(
-  ctx: Pick<AppContext, 'sealer' | 'hash'>,
+  ctx: MailContext,
   db: Executor,
   inputs: NotificationInput[],
   outbox?: SignalOutbox,
@@ -97,6 +103,22 @@ export async function createNotifications(
   });
   if (outbox) outbox.push(...signals);
   else await repo.publishNotificationSignals(db, signals);
+  await queueAlerts(
+    ctx,
+    db,
+    inputs.flatMap((input) =>
+      'userId' in input && input.alert
+        ? [
+            {
+              userId: input.userId,
+              kind: input.alert,
+              reference: input.reportReference ?? null,
+              title: input.reportTitle ?? null,
+            },
+          ]
+        : [],
+    ),
+  );
   return signals;
 }
 

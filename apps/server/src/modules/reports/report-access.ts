@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../auth/caller';
+import type { AlertKind, MailContext } from '../mail/outbox';
 import {
   createNotifications,
   type NotificationTarget,
@@ -111,7 +112,7 @@ export async function loadAdministeredReport(
  * told as well.
  */
 export async function notifyReportAdmins(
-  ctx: Pick<AppContext, 'sealer' | 'hash'>,
+  ctx: MailContext,
   tx: Executor,
   report: {
     id: number;
@@ -124,6 +125,7 @@ export async function notifyReportAdmins(
   },
   message: string,
   outbox?: SignalOutbox,
+  alert?: AlertKind,
 ): Promise<void> {
   const admins = new Set(await findAdminIdsInScope(tx, report.organizationId));
   if (report.organizationId !== null) {
@@ -142,6 +144,7 @@ export async function notifyReportAdmins(
       reportId: report.id,
       reportTitle: report.title,
       reportReference: report.reference,
+      alert,
     })),
     outbox,
   );

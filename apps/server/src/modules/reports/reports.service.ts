@@ -181,6 +181,7 @@ export async function fileReport(
           ? 'A new priority report was submitted.'
           : 'A new report was submitted.',
         outbox,
+        'new_report',
       );
       return reportId;
     });

@@ -75,7 +75,7 @@ async function takeEffect(
   options: { endLogins: boolean },
 ) {
   if (options.endLogins) await revokeAllLogins(tx, userId);
-  await createNotifications(ctx, tx, [{ userId, message }]);
+  await createNotifications(ctx, tx, [{ userId, message, alert: 'access_changed' }]);
   await publishAccountChange(tx, userId);
 }
 

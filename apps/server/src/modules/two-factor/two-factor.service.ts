@@ -60,7 +60,9 @@ export async function getStatus(ctx: AppContext, caller: AuthUser): Promise<TwoF
 
 /** Tells the account holder, in the transaction of the change, what was done to their account. */
 async function tellHolder(ctx: AppContext, tx: Executor, userId: number, message: string) {
-  await createNotifications(ctx, tx, [{ userId, message: `${message} ${IF_NOT_YOU}` }]);
+  await createNotifications(ctx, tx, [
+    { userId, message: `${message} ${IF_NOT_YOU}`, alert: 'access_changed' },
+  ]);
 }
 
 /**
@@ -245,6 +247,7 @@ export async function resetForStaff(
         userId,
         message:
           'The superuser reset your two-factor authentication: set it up again when you next sign in. If you did not ask for this, tell the superuser.',
+        alert: 'access_changed',
       },
     ]);
     await insertAuditEntry(tx, {
