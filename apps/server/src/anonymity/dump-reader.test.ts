@@ -4,10 +4,13 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { readEvidenceFixture } from '../../test/evidence-fixtures';
 import { createAdmin, login, type TestUser } from '../../test/factories';
 import { fileGuestReport } from '../../test/intake';
+import { verifyEmailOf } from '../../test/mail';
 import { createReport } from '../../test/reports';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { sqlRows } from '../../test/sql';
 import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
 import { sendDeadlineReminders } from '../modules/deadlines/deadline-reminders';
+import { OUTBOX_PURPOSE, sendDueMail } from '../modules/mail/outbox';
 import type { NotificationContent } from '../modules/notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
 import { applyOwnerQueue } from '../modules/reports/owner-queue';
@@ -21,14 +24,29 @@ import { applyOwnerQueue } from '../modules/reports/owner-queue';
 
 let throwaway: ThrowawayDatabase;
 let t: TestApp;
+// Mail is on, and the administrators have verified addresses: alerts are written to the outbox in
+// the transactions of the events they are about, and the dump holds them.
+let smtp: TestSmtpServer;
 beforeAll(async () => {
   throwaway = await openThrowawayDatabase();
-  t = await buildTestApp({ database: throwaway.database });
+  smtp = await startSmtpServer();
+  t = await buildTestApp({ database: throwaway.database, env: smtp.env });
 });
 afterAll(async () => {
   await t?.app.close();
+  await smtp?.close();
   await throwaway?.drop();
 });
+
+/** What an outbox row is about, opened with the keys (the test's, to sort rows only). */
+function outboxOf(row: Row): { userId: number | null; reference: string | null } {
+  if (!row.payload) return { userId: null, reference: null };
+  const payload = t.app.ctx.sealer.openJson<{
+    to: { userId?: number };
+    item?: { reference: string | null };
+  }>(row.payload as Uint8Array, OUTBOX_PURPOSE);
+  return { userId: payload.to.userId ?? null, reference: payload.item?.reference ?? null };
+}
 
 type Row = Record<string, unknown>;
 type Dump = { table: string; row: Row }[];
@@ -145,6 +163,8 @@ describe('the dump reader', () => {
   it('cannot link an anonymous report to its reporter, nor two of them to each other', async () => {
     const admin = await createAdmin(t);
     const other = await createAdmin(t);
+    await verifyEmailOf(t, admin.id);
+    await verifyEmailOf(t, other.id);
     const username = `dump_reporter_${Date.now().toString(36)}`;
     const email = `${username}@example.test`;
     const password = 'dump-reader-passphrase';
@@ -253,6 +273,8 @@ describe('the dump reader', () => {
       'deadline_reminders',
       'refresh_tokens',
       'users',
+      'mail_outbox',
+      'mail_settings',
     ]) {
       expect(tables).toContain(table);
     }
@@ -333,10 +355,28 @@ describe('the dump reader', () => {
       ),
     );
     expect(leaks).toEqual([]);
+
+    // 5. The outbox: every alert about an anonymous report is to an administrator, none to or
+    // about the reporter, and none names the reporter in the clear.
+    const outbox = dump.filter((entry) => entry.table === 'mail_outbox');
+    const alertsAbout = outbox.filter((entry) =>
+      allAnonymous.some((report) => outboxOf(entry.row).reference === report.reference),
+    );
+    expect(alertsAbout.length).toBeGreaterThan(0);
+    for (const entry of outbox) {
+      expect(outboxOf(entry.row).userId).not.toBe(person.id);
+      expect(namesAccount(entry.table, entry.row, person)).toBe(false);
+    }
+    expect(new Set(alertsAbout.map((entry) => outboxOf(entry.row).userId)).has(admin.id)).toBe(
+      true,
+    );
+    await sendDueMail(t.app.ctx);
+    expect(smtp.to(email)).toEqual([]);
   });
 
   it('finds no transaction or physical run of rows that joins a person to their anonymous reports, nor the reports to each other', async () => {
     const admin = await createAdmin(t);
+    await verifyEmailOf(t, admin.id);
     const username = `xmin_reporter_${Date.now().toString(36)}`;
     const password = 'xmin-reader-passphrase';
     await ok(
@@ -388,6 +428,8 @@ describe('the dump reader', () => {
     );
     await ok(call(reporter, 'POST', '/api/notifications/mark_all_read/'));
     await snapshot();
+    // The outbox is sent (alerts leave it) between snapshots, as the scheduler would.
+    await sendDueMail(t.app.ctx);
     await ok(call(reporter, 'POST', '/api/accounts/delete/', { password }));
     await applyOwnerQueue(t.app.ctx);
     await snapshot();
@@ -402,6 +444,10 @@ describe('the dump reader', () => {
           NOTIFICATION_PURPOSE,
         ).report;
       }
+      if (table === 'mail_outbox') {
+        const reference = outboxOf(row).reference;
+        return reports.find((report) => report.reference === reference)?.id ?? null;
+      }
       if (table === 'owner_queue') {
         return t.app.ctx.sealer.openJson<{ reportId: number }>(
           row.payload as Uint8Array,
@@ -414,6 +460,9 @@ describe('the dump reader', () => {
     const sideOf = (entry: SystemDump[number]): string[] => {
       const sides: string[] = [];
       if (namesAccount(entry.table, entry.row, person)) sides.push('person');
+      if (entry.table === 'mail_outbox' && outboxOf(entry.row).userId === person.id) {
+        sides.push('person');
+      }
       if (entry.table === 'report_owner_index' && entry.row.owner_key === indexKey) {
         sides.push('person');
       }
@@ -437,6 +486,10 @@ describe('the dump reader', () => {
     }
     expect([...byTransaction.values()].some((sides) => sides.has('person'))).toBe(true);
     expect([...byTransaction.values()].some((sides) => sides.has('report 1'))).toBe(true);
+    // Alerts were in the outbox, written with the events about each report.
+    expect(
+      snapshots.filter((entry) => entry.table === 'mail_outbox' && sideOf(entry).length > 0),
+    ).not.toEqual([]);
     // One transaction writes about the person, or about one report, never two of these.
     const joined = [...byTransaction].filter(([, sides]) => sides.size > 1);
     expect(joined).toEqual([]);
