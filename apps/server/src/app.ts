@@ -19,6 +19,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeRoutes } from './modules/intake/intake.routes';
 import { trackRoutes } from './modules/intake/track.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import {
   notificationsSocketRoutes,
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api/accounts' });
+  await app.register(mailRoutes, { prefix: '/api/accounts' });
   await app.register(twoFactorRoutes, { prefix: '/api/two-factor' });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
   await app.register(commentsRoutes, { prefix: '/api/reports' });

@@ -6,7 +6,7 @@ import { sqlRows } from './sql';
 
 /**
  * Marks the account's current email verified, as following the link does (the link itself is
- * tested in mail-addresses.test.ts).
+ * tested in mail-settings.test.ts).
  */
 export async function verifyEmailOf(t: TestApp, userId: number): Promise<string> {
   const [row] = await sqlRows<{ email: string }>(

@@ -21,6 +21,7 @@ export const auditActions = [
   'user.two_factor_recovery_code_used',
   'user.two_factor_recovery_codes_renewed',
   'user.two_factor_reset',
+  'user.password_reset',
   'user.deactivated',
   'user.reactivated',
   'organization.admin_handed_over',

@@ -189,6 +189,11 @@ const tags = [
   { name: 'Audit', description: 'The append-only audit log.' },
   { name: 'Site', description: 'Health, readiness, metrics and public settings.' },
   { name: 'Two-factor', description: "Staff's second factor: setting it up, signing in, resets." },
+  {
+    name: 'Email',
+    description:
+      "Staff's email alerts: preferences, OpenPGP key, verified address, password reset by email.",
+  },
   { name: 'Staff', description: 'Administrators over time: revoke, deactivate, hand over.' },
 ];
 

@@ -11,6 +11,7 @@ import { FieldValidationError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { redeemClaimCode } from '../access-requests/access-requests.service';
 import type { AuthUser } from '../auth/caller';
+import { afterEmailChange } from '../mail/mail.service';
 import * as repo from './accounts.repository';
 import { isReservedUsername } from './superuser.service';
 
@@ -110,13 +111,18 @@ export async function updateProfile(
   const duplicates = await duplicateFields(ctx, input.username, input.email, userId);
   if (Object.keys(duplicates).length > 0) throw new FieldValidationError(duplicates);
   try {
-    const user = await repo.updateUser(ctx.db, userId, {
-      username: input.username,
-      email: input.email,
-      ...(input.first_name === undefined ? {} : { firstName: input.first_name }),
-      ...(input.last_name === undefined ? {} : { lastName: input.last_name }),
+    const user = await ctx.db.transaction(async (tx) => {
+      const previous = await repo.findUserById(tx, userId);
+      const updated = await repo.updateUser(tx, userId, {
+        username: input.username,
+        email: input.email,
+        ...(input.first_name === undefined ? {} : { firstName: input.first_name }),
+        ...(input.last_name === undefined ? {} : { lastName: input.last_name }),
+      });
+      if (!updated || !previous) throw new UnauthorizedError();
+      await afterEmailChange(ctx, tx, updated, previous.email);
+      return updated;
     });
-    if (!user) throw new UnauthorizedError();
     return { ...toProfile(user), role: caller.role, is_superuser: caller.isSuperuser };
   } catch (error) {
     const fields = uniqueViolationFields(error);

@@ -1,3 +1,4 @@
+import { type AlertKind, type AlertMode, alwaysOnAlertKinds } from '@candor/contract/mail';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { systemClock } from '../../lib/clock';
@@ -21,23 +22,7 @@ const DIGEST_TAG_PURPOSE = 'mail.digest';
 const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH = 100;
 
-/** The kinds of alert a staff member receives, and which of them cannot be turned off. */
-export const alertKinds = [
-  'new_report',
-  'reporter_reply',
-  'deadline_soon',
-  'deadline_missed',
-  'escalation',
-  'access_changed',
-  'admin_request',
-] as const satisfies readonly repo.MailKind[];
-export type AlertKind = (typeof alertKinds)[number];
-export const alwaysOnKinds: readonly AlertKind[] = [
-  'deadline_missed',
-  'escalation',
-  'access_changed',
-];
-export type AlertMode = 'immediate' | 'digest' | 'off';
+export type { AlertKind, AlertMode };
 
 /** What an outbox row holds, sealed: whom to, and what. */
 type OutboxPayload =
@@ -60,7 +45,7 @@ type SendContext = MailContext & Pick<AppContext, 'db' | 'metrics' | 'log' | 'co
 export function modeOf(preferences: Record<string, string>, kind: AlertKind): AlertMode {
   const chosen = preferences[kind];
   const mode: AlertMode = chosen === 'digest' || chosen === 'off' ? chosen : 'immediate';
-  return mode === 'off' && alwaysOnKinds.includes(kind) ? 'immediate' : mode;
+  return mode === 'off' && alwaysOnAlertKinds.includes(kind) ? 'immediate' : mode;
 }
 
 /** The next time the clock shows `hour`:00 UTC, after `now`. */
