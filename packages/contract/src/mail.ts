@@ -53,8 +53,8 @@ export type MailSettings = z.output<typeof mailSettingsSchema>;
 export const mailSettingsInputSchema = z
   .strictObject({
     preferences: z.partialRecord(z.enum(alertKinds), alertModeSchema).optional(),
-    digest_hour: z
-      .number({ error: 'Choose an hour from 0 to 23.' })
+    digest_hour: z.coerce
+      .number<number | string>({ error: 'Choose an hour from 0 to 23.' })
       .int('Choose an hour from 0 to 23.')
       .min(0, 'Choose an hour from 0 to 23.')
       .max(23, 'Choose an hour from 0 to 23.')

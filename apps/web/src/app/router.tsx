@@ -17,8 +17,20 @@ const AboutPage = page(() => import('@/features/landing/pages/about-page'), 'Abo
 const RegisterPage = page(() => import('@/features/accounts/pages/register-page'), 'RegisterPage');
 const LoginPage = page(() => import('@/features/accounts/pages/login-page'), 'LoginPage');
 const ForgotPasswordPage = page(
-  () => import('@/features/accounts/pages/forgot-password-page'),
-  'ForgotPasswordPage',
+  () => import('./routes/forgot-password-route'),
+  'ForgotPasswordRoute',
+);
+const EmailAlertsPage = page(
+  () => import('@/features/mail/pages/email-alerts-page'),
+  'EmailAlertsPage',
+);
+const VerifyEmailPage = page(
+  () => import('@/features/mail/pages/verify-email-page'),
+  'VerifyEmailPage',
+);
+const ResetPasswordPage = page(
+  () => import('@/features/mail/pages/reset-password-page'),
+  'ResetPasswordPage',
 );
 const ProfilePage = page(() => import('./routes/profile-route'), 'ProfileRoute');
 const EditProfilePage = page(
@@ -86,6 +98,9 @@ export const routes: RouteDefinition[] = [
   { path: paths.editProfile, element: signedIn(<EditProfilePage />) },
   { path: paths.editProfileAlias, element: signedIn(<EditProfilePage />) },
   { path: paths.twoFactor, element: signedIn(<TwoFactorPage />) },
+  { path: paths.emailAlerts, element: signedIn(<EmailAlertsPage />) },
+  { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+  { path: paths.resetPassword, element: <ResetPasswordPage /> },
   { path: paths.myReports, element: signedIn(<MyReportsPage />) },
   {
     path: paths.superuserDashboard,

@@ -12,6 +12,10 @@ export const paths = {
   editProfileAlias: '/edit-profile',
   /** Staff: setting up (or turning off) the second factor (docs/operating.md "Second factor"). */
   twoFactor: '/two-factor',
+  /** Staff: email alerts, OpenPGP key, the links of confirmation and reset mails. */
+  emailAlerts: '/email-alerts',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
   myReports: '/my-reports',
   superuserDashboard: '/superuser-dashboard',
   contact: '/contact-us',

@@ -1,5 +1,6 @@
 import { ProfilePage } from '@/features/accounts/pages/profile-page';
 import { IntakeLinkCard } from '@/features/intake/components/intake-link-card';
+import { MailCard } from '@/features/mail/components/mail-card';
 import { OrganizationCard } from '@/features/organizations/components/organization-card';
 import { TwoFactorCard } from '@/features/two-factor/components/two-factor-card';
 
@@ -13,6 +14,7 @@ export function ProfileRoute() {
       <OrganizationCard />
       <IntakeLinkCard />
       <TwoFactorCard />
+      <MailCard />
     </ProfilePage>
   );
 }

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { LinkButton } from '@/components/ui/link-button';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 
-/** The spec's 'Forgot your password?' link led nowhere; this page says honestly what can be done. */
-export function ForgotPasswordPage() {
+/**
+ * Reporters cannot get a reset email, on purpose; `children`: what staff can do (a reset link
+ * to their confirmed address), composed by the app's route.
+ */
+export function ForgotPasswordPage({ children }: { children?: ReactNode }) {
   return (
     <Page
       title="Forgot your password?"
@@ -30,6 +34,19 @@ export function ForgotPasswordPage() {
           Back to sign in
         </LinkButton>
       </div>
+      {children && (
+        <section aria-labelledby="staff-reset-heading" className="mt-10">
+          <h2 id="staff-reset-heading" className="text-lg font-semibold text-brand-900">
+            Administrators and the superuser
+          </h2>
+          <p className="mt-2 mb-4 text-muted">
+            If you are staff and confirmed your email address for alerts, we can email you a link to
+            choose a new password. It works once, for 15 minutes, and ends every login; your second
+            factor stays.
+          </p>
+          {children}
+        </section>
+      )}
     </Page>
   );
 }
