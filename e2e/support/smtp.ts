@@ -43,7 +43,7 @@ export async function generateKey(email: string) {
   });
 }
 
-/** The PGP/MIME message's plain text, decrypted with this private key. */
+/** The PGP/MIME message's plain text and HTML, decrypted with this private key. */
 export async function decryptMail(mail: ReceivedMail, privateKey: string): Promise<string> {
   const armored = /-----BEGIN PGP MESSAGE-----[\s\S]+?-----END PGP MESSAGE-----/.exec(mail.raw);
   if (!armored) throw new Error('no PGP message in this mail');

@@ -268,7 +268,7 @@ export type Config = {
   support: { email: string; phone: string };
   logLevel: string;
   /**
-   * Email to staff (modules/mail, README "Email"): off (undefined) when no SMTP server is
+   * Email to staff (modules/mail, docs/operating.md "Email"): off (undefined) when no SMTP server is
    * configured. Sent from the outbox every `sendIntervalMs` (0: never by itself); a message is
    * tried `maxAttempts` times, waiting `retryBaseMs` doubled after each refusal.
    */

@@ -2,7 +2,7 @@ import { passwordProblems } from './accounts';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
 import { z } from './zod';
 
-/** The alerts a staff member can receive by email (README "Email"). */
+/** The alerts a staff member can receive by email (docs/operating.md "Email"). */
 export const alertKinds = [
   'new_report',
   'reporter_reply',

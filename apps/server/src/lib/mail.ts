@@ -7,7 +7,7 @@ export type OutgoingMail =
   | { to: string; raw: string };
 
 /**
- * The mail driver (nodemailer over SMTP, README "Email"): one pooled transport per process. It
+ * The mail driver (nodemailer over SMTP, docs/operating.md "Email"): one pooled transport per process. It
  * sends what it is given and throws when the server refuses; the outbox decides when to try again
  * (modules/mail/outbox.ts).
  */

@@ -52,7 +52,7 @@ function page(paragraphs: string[], list: string[], link: { href: string; label:
 
 /**
  * An alert or a digest: only that something is waiting, the references and a link to sign in
- * (README "Email"). With `isPrivate` (it will be encrypted to the recipient's key), what each item
+ * (docs/operating.md "Email"). With `isPrivate` (it will be encrypted to the recipient's key), what each item
  * is and the report's title too.
  */
 export function alertBody(items: AlertItem[], signInUrl: string, isPrivate: boolean): Body {

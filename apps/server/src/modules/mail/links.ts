@@ -2,7 +2,7 @@ import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { AppContext } from '../../context';
 
 /**
- * The links mail carries (README "Email"): signed tokens, a key derived for them alone, so one
+ * The links mail carries (docs/operating.md "Email"): signed tokens, a key derived for them alone, so one
  * can pass neither for an access token nor for the other kind. They are single-use by what they
  * name, not by a stored row: a verification link names the account's link generation, which
  * following it moves on; a reset link names the account's token epoch and a keyed digest of its

@@ -18,7 +18,7 @@ import { sendDueMail } from './outbox';
 
 /**
  * Every kind of alert, sent through a real SMTP server and read there: each arrives, with the
- * one subject, and nothing the content-free rule forbids (README "Email").
+ * one subject, and nothing the content-free rule forbids (docs/operating.md "Email").
  */
 let smtp: TestSmtpServer;
 let t: TestApp;

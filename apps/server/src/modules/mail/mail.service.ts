@@ -198,7 +198,7 @@ const HOUR = 60 * 60_000;
 /**
  * Asks for a reset link: the same answer whatever the address, rate limited per address asked
  * for and per client address. A link is sent only to a staff account's verified address;
- * reporters never get one (README "Forgotten passwords").
+ * reporters never get one (docs/operating.md "Email").
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, address: string) {
   const limit = ctx.config.passwordResetsPerHour;
