@@ -1,0 +1,149 @@
+// The mail outbox (docs/design.md "Email"). 1. Alerts per second the outbox sends to a local SMTP
+// server (smtp-server, in this process), against nodemailer sending the same messages straight
+// to it (the reference: the SMTP round trip alone). 2. A burst of 1,000 new reports, each
+// writing alerts for 5 administrators, while the outbox is sent beside it, against the same
+// burst with mail off: the send is not in the request path. Embedded PGlite in memory, or
+// PostgreSQL with BENCH_DATABASE_URL.
+
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import nodemailer from 'nodemailer';
+import { queueAlerts, sendDueMail } from '../apps/server/src/modules/mail/outbox';
+import {
+  createAdmin,
+  createOrganization,
+  createUser,
+  type TestUser,
+} from '../apps/server/test/factories';
+import { verifyEmailOf } from '../apps/server/test/mail';
+import { submitReport } from '../apps/server/test/reports';
+import { startSmtpServer } from '../apps/server/test/smtp';
+import { startBenchApp } from './support/app';
+import { percentile, recordResult } from './support/results';
+
+const ALERTS = Number(process.env.ALERTS ?? 2000);
+const REPORTS = Number(process.env.REPORTS ?? 1000);
+const CONCURRENCY = 10;
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+const secrets = {
+  JWT_SECRET: randomBytes(36).toString('base64url'),
+  OWNER_HASH_SECRET: randomBytes(36).toString('base64url'),
+  ENCRYPTION_KEYS: `b1:${randomBytes(32).toString('base64')}`,
+  RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
+  RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+  RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+  SCHEDULER_TICK_SECONDS: '0',
+};
+
+type Bench = Awaited<ReturnType<typeof startBenchApp>>;
+
+async function scopeOf(bench: Bench, admins: number) {
+  const organizationId = await createOrganization(bench);
+  const ids: number[] = [];
+  for (let index = 0; index < admins; index += 1) {
+    const admin = await createAdmin(bench, { organizationId });
+    await verifyEmailOf(bench, admin.id);
+    ids.push(admin.id);
+  }
+  return { reporter: await createUser(bench, { organizationId }), admins: ids };
+}
+
+/** Files `count` reports, `CONCURRENCY` at a time; answers each request's time in ms. */
+async function burst(bench: Bench, reporter: TestUser, count: number): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      const started = performance.now();
+      const response = await submitReport(bench, reporter, { title: `Burst ${next}` });
+      if (response.statusCode !== 201) throw new Error(`filing failed: ${response.body}`);
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return times;
+}
+
+const smtp = await startSmtpServer();
+const mailEnv = { ...secrets, ...smtp.env };
+
+// 1. Alerts per second.
+const on = await startBenchApp({ databaseUrl, env: mailEnv });
+const {
+  admins: [admin],
+} = await scopeOf(on, 1);
+await on.app.ctx.db.transaction((tx) =>
+  queueAlerts(
+    on.app.ctx,
+    tx,
+    Array.from({ length: ALERTS }, (_, index) => ({
+      userId: admin as number,
+      kind: 'new_report' as const,
+      reference: `CND-BENCH-${index}`,
+    })),
+  ),
+);
+let started = performance.now();
+const counts = await sendDueMail(on.app.ctx);
+const outboxSeconds = (performance.now() - started) / 1000;
+if (counts.sent !== ALERTS) throw new Error(`sent ${counts.sent} of ${ALERTS}`);
+const direct = nodemailer.createTransport({
+  host: '127.0.0.1',
+  port: smtp.port,
+  ignoreTLS: true,
+  pool: true,
+  maxConnections: 2,
+});
+started = performance.now();
+for (let index = 0; index < ALERTS; index += 1) {
+  await direct.sendMail({
+    from: 'bench@candor.test',
+    to: 'reference@candor.test',
+    subject: 'Candor: something needs your attention',
+    text: `Reference CND-REF-${index}`,
+    html: `<p>Reference CND-REF-${index}</p>`,
+  });
+}
+const directSeconds = (performance.now() - started) / 1000;
+direct.close();
+
+// 2. The request path: a burst with mail off, then with mail on while the outbox is sent.
+const off = await startBenchApp({ databaseUrl, env: secrets });
+const { reporter: offReporter } = await scopeOf(off, 5);
+const offTimes = await burst(off, offReporter, REPORTS);
+await off.close();
+const { reporter: burstReporter } = await scopeOf(on, 5);
+let sending = true;
+let sentDuring = 0;
+const sender = (async () => {
+  while (sending) sentDuring += (await sendDueMail(on.app.ctx)).sent;
+})();
+const onTimes = await burst(on, burstReporter, REPORTS);
+sending = false;
+await sender;
+sentDuring += (await sendDueMail(on.app.ctx)).sent;
+await on.close();
+await smtp.close();
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const fmt = (value: number) => value.toFixed(1);
+const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+const table = [
+  `Outbox: ${ALERTS} alerts to one local SMTP server (smtp-server in the same process), ${database}.`,
+  '',
+  '| sender | alerts/s | ratio |',
+  '| ------ | -------: | ----: |',
+  `| outbox (claim, open, compose, send, delete) | ${fmt(ALERTS / outboxSeconds)} | ${(directSeconds / outboxSeconds).toFixed(2)} |`,
+  `| reference: nodemailer straight to the server | ${fmt(ALERTS / directSeconds)} | 1.00 |`,
+  '',
+  `A burst of ${REPORTS} new reports (${CONCURRENCY} at a time), each alerting 5 administrators:`,
+  '',
+  '| mail | mean ms | p50 ms | p99 ms | alerts sent meanwhile |',
+  '| ---- | ------: | -----: | -----: | --------------------: |',
+  `| off (reference) | ${fmt(mean(offTimes))} | ${fmt(percentile(offTimes, 50))} | ${fmt(percentile(offTimes, 99))} | 0 |`,
+  `| on, outbox sent beside it | ${fmt(mean(onTimes))} | ${fmt(percentile(onTimes, 50))} | ${fmt(percentile(onTimes, 99))} | ${sentDuring} |`,
+].join('\n');
+console.log(table);
+await recordResult('Mail outbox', table);
