@@ -21,7 +21,7 @@ export async function pageAuditLog(
       action: row.action,
       object_type: row.objectType,
       object_id: row.objectId,
-      details: row.details,
+      details: asRecord(row.details),
       created_at: row.createdAt.toISOString(),
     })),
   };
@@ -39,4 +39,15 @@ export async function checkAuditChain(ctx: AppContext): Promise<AuditChain> {
     summary: describeChain(state),
     checked_at: new Date().toISOString(),
   };
+}
+
+/**
+ * A row's details as the page shows them: an object. One written otherwise (by hand, in the
+ * database: the chain check names it) is shown under `value`, never a failed page.
+ */
+function asRecord(details: unknown): Record<string, unknown> {
+  if (details !== null && typeof details === 'object' && !Array.isArray(details)) {
+    return details as Record<string, unknown>;
+  }
+  return { value: details };
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { application, applyOk, auditRowsFor, decide } from '../../../test/access-requests';
 import { getTestApp, type TestApp } from '../../../test/app';
+import { tamperWithAuditRow } from '../../../test/audit';
 import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
 import { auditLog } from '../../db/schema';
 import { createOrPromoteSuperuser } from '../accounts/superuser.service';
@@ -51,6 +52,43 @@ describe('GET /api/audit/', () => {
       action: 'access_request.approved',
       object_id: String(created.id),
     });
+  });
+
+  it("lists a row whose details someone with the database owner's rights made null or a list", async () => {
+    const ids: number[] = [];
+    const restores: (() => Promise<void>)[] = [];
+    for (const value of ['null', '[1,2]']) {
+      await insertAuditEntry(t.database.db, {
+        actorUserId: null,
+        actorRole: 'system',
+        action: 'operations.keys_rotated',
+        objectType: 'user',
+        objectId: null,
+      });
+      const [row] = await t.database.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'operations.keys_rotated'))
+        .orderBy(sql`${auditLog.id} desc`)
+        .limit(1);
+      ids.push(row?.id as number);
+      const tampered = await tamperWithAuditRow(
+        t.database.db,
+        row?.id as number,
+        JSON.parse(value),
+      );
+      restores.push(tampered.restore);
+    }
+    try {
+      const response = await auditPage(superuser.headers, '?limit=200');
+      expect(response.statusCode).toBe(200);
+      const shown = (response.json() as { results: (Entry & { details: unknown })[] }).results
+        .filter((entry) => ids.includes(entry.id))
+        .map((entry) => entry.details);
+      expect(shown).toEqual(expect.arrayContaining([{ value: null }, { value: [1, 2] }]));
+    } finally {
+      for (const restore of restores) await restore();
+    }
   });
 
   it('pages with limit and offset, 50 entries by default', async () => {
