@@ -12,6 +12,27 @@ import { MESSAGE_MAX, reportSchema } from './reports';
 import { z } from './zod';
 
 export { ADMIN_SEARCH_MAX, adminReportOrders };
+
+/** The list's views by assignment: everyone's (the default), the caller's, nobody's. */
+export const adminAssignedViews = ['all', 'me', 'none'] as const;
+export type AdminAssignedView = (typeof adminAssignedViews)[number];
+
+/** A handler: an administrator who can be assigned a case in the caller's scope. */
+export const handlerSchema = z.object({ id: z.number().int(), username: z.string() });
+export type Handler = z.infer<typeof handlerSchema>;
+
+/**
+ * `POST /api/admin/reports/{id}/assign/`: the handler to assign (null: unassign). Who may not be
+ * assigned is refused with the same words whatever the reason.
+ */
+export const assignReportInputSchema = z.strictObject({
+  assignee_id: z
+    .number({ error: 'Choose a handler, or null to unassign.' })
+    .int()
+    .positive()
+    .nullable(),
+});
+export type AssignReportInput = z.infer<typeof assignReportInputSchema>;
 export type AdminReportOrder = (typeof adminReportOrders)[number];
 
 /** As in the original product: the dashboard's status filter also offers `all`. */
@@ -38,6 +59,10 @@ export const adminReportsQuerySchema = z.object({
     .optional(),
   /** `true`: only reports whose next deadline has passed. */
   overdue: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
+  /** Whose cases: `me` (assigned to the caller), `none` (unassigned), `all` (everyone's). */
+  assigned: z
+    .enum(adminAssignedViews, { error: `Choose one of: ${adminAssignedViews.join(', ')}.` })
+    .optional(),
   ...pageQuerySchema.shape,
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
@@ -105,6 +130,8 @@ export { DEFAULT_ADMIN_PAGE_SIZE } from './page-sizes';
  */
 export const adminReportSchema = reportSchema.extend({
   unread_from_reporter: z.number().int(),
+  /** The handler the case is assigned to, or null. */
+  assigned_to: handlerSchema.nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

@@ -284,6 +284,11 @@ export const reports = pgTable(
       .notNull()
       .default(sql`now() + interval '7 days' + interval '3 months'`),
     feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    /**
+     * The one handler the case is assigned to (README "Case handling"), or null. Never its
+     * reporter: the server refuses to assign a report to anyone who filed it.
+     */
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** The first deadline not met yet; null once both are met or the report is cancelled. */
     nextDeadlineAt: timestamp('next_deadline_at', { withTimezone: true }).generatedAlwaysAs(
       sql`case when status = 'cancelled' then null when acknowledged_at is null then acknowledge_by when feedback_at is null then feedback_by end`,
@@ -297,6 +302,7 @@ export const reports = pgTable(
       sql`(${t.isAnonymous} and ${t.ownerUserId} is null and not ${t.isGuest} and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and not ${t.isGuest} and (${t.ownerUserId} is not null) <> ${t.ownerAccountDeleted} and ${t.ownerHash} is null) or (${t.isGuest} and ${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is null and ${t.ownerSealed} is null)`,
     ),
     index('reports_owner_user_idx').on(t.ownerUserId),
+    index('reports_assignee_idx').on(t.assigneeId),
     // Plain DESC (nulls first) so `order by submitted_at desc, id desc` reads the index as is.
     index('reports_submitted_at_idx').on(
       t.submittedAt.desc().nullsFirst(),

@@ -43,6 +43,10 @@ export type AdminReportFilter = {
    * of their organisation filed (report-access.ts `isPlatformsToHandle`).
    */
   platformIds?: number[];
+  /** Only the reports assigned to this handler. */
+  assigneeId?: number;
+  /** Only the reports assigned to nobody. */
+  unassigned?: boolean;
 };
 
 /** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
@@ -82,6 +86,8 @@ type FilterParams = {
   /** ISO instant: a Date would travel in the server's time zone. */
   overdueAt?: string;
   platformIds?: number[];
+  assigneeId?: number;
+  unassigned?: boolean;
 };
 
 const filterParamNames = [
@@ -92,6 +98,8 @@ const filterParamNames = [
   'ids',
   'overdueAt',
   'platformIds',
+  'assigneeId',
+  'unassigned',
 ] as const satisfies readonly (keyof FilterParams)[];
 
 function paramsOf(filter: AdminReportFilter): FilterParams {
@@ -103,6 +111,8 @@ function paramsOf(filter: AdminReportFilter): FilterParams {
     ids: filter.ids,
     overdueAt: filter.overdueAt?.toISOString(),
     platformIds: filter.organizationId === null ? filter.platformIds : undefined,
+    assigneeId: filter.assigneeId,
+    unassigned: filter.unassigned ? true : undefined,
   };
 }
 
@@ -128,6 +138,8 @@ function conditionsOf(
     has('overdueAt')
       ? sql`${reports.nextDeadlineAt} < ${value('overdueAt')}::timestamptz`
       : undefined,
+    has('assigneeId') ? sql`${reports.assigneeId} = ${value('assigneeId')}` : undefined,
+    has('unassigned') ? sql`${reports.assigneeId} is null` : undefined,
   );
 }
 
@@ -445,4 +457,60 @@ export async function findReportIdsFiledBy(
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** The active administrators of a scope (null: the platform's), who may be assigned its cases. */
+export async function findHandlers(db: Executor, organizationId: number | null) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.isActive, true),
+        organizationId === null
+          ? isNull(users.organizationId)
+          : eq(users.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(users.username));
+}
+
+/** What decides whether an account may be assigned a case. */
+export async function findAssignable(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      isActive: users.isActive,
+      organizationId: users.organizationId,
+      ownerSalt: users.ownerSalt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * Sets the report's assignee when it still is `from` (null: unassigned): of two handlers taking
+ * one case at once, PostgreSQL lets one update through; the other re-reads the row, matches
+ * nothing and is told. Answers whether it was set.
+ */
+export async function setAssignee(
+  db: Executor,
+  id: number,
+  from: number | null,
+  to: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(reports)
+    .set({ assigneeId: to })
+    .where(
+      and(
+        eq(reports.id, id),
+        from === null ? isNull(reports.assigneeId) : eq(reports.assigneeId, from),
+      ),
+    )
+    .returning({ id: reports.id });
+  return rows.length > 0;
 }

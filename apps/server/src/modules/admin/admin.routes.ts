@@ -4,6 +4,8 @@ import {
   adminReportSchema,
   adminReportsQuerySchema,
   analyticsSchema,
+  assignReportInputSchema,
+  handlerSchema,
   updateReportStatusInputSchema,
 } from '@candor/contract/admin';
 import { listOrPageOf } from '@candor/contract/pagination';
@@ -30,6 +32,68 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listReports(ctx, requireAdmin(request), request.query),
+  );
+
+  app.get(
+    '/handlers/',
+    {
+      onRequest: guards.admin,
+      schema: {
+        tags,
+        summary: "The handlers of the administrator's scope, who may be assigned its cases",
+        response: { 200: handlerSchema.array() },
+      },
+    },
+    async (request) => service.listHandlers(ctx, requireAdmin(request)),
+  );
+
+  app.get(
+    '/reports/:id/',
+    {
+      onRequest: guards.admin,
+      schema: {
+        tags,
+        summary: "One report of the administrator's list, as the list shows it",
+        params: idParamsSchema,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request) => service.getAdminReport(ctx, requireAdmin(request), request.params.id),
+  );
+
+  app.post(
+    '/reports/:id/assign/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        tags,
+        summary: 'Assign a report to a handler in scope, or unassign it (null)',
+        params: idParamsSchema,
+        body: assignReportInputSchema,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request) =>
+      service.assignReport(ctx, requireAdmin(request), request.params.id, request.body.assignee_id),
+  );
+
+  app.post(
+    '/reports/:id/take/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        tags,
+        summary: 'Take an unassigned case (one of two at once wins; the other gets 409)',
+        params: idParamsSchema,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return service.assignReport(ctx, admin, request.params.id, admin.id, { take: true });
+    },
   );
 
   app.get(

@@ -41,6 +41,10 @@ export const reportColumns = {
   acknowledgedAt: reports.acknowledgedAt,
   feedbackBy: reports.feedbackBy,
   feedbackAt: reports.feedbackAt,
+  assigneeId: reports.assigneeId,
+  assigneeUsername: sql<
+    string | null
+  >`(select ${users.username} from ${users} where ${users.id} = ${reports.assigneeId})`,
   /** Joined only for identified reports: the owner of an anonymous one is not linked. */
   ownerUsername: users.username,
   organizationName: organizations.name,
