@@ -6,15 +6,12 @@ import {
   reportStatusSchema,
 } from './enums';
 import { requiredText, tooLongMessage } from './fields';
-import { ADMIN_SEARCH_MAX, adminReportOrders } from './labels';
+import { ADMIN_SEARCH_MAX, adminAssignedViews, adminReportOrders } from './labels';
 import { pageOf, pageQuerySchema } from './pagination';
 import { MESSAGE_MAX, reportSchema } from './reports';
 import { z } from './zod';
 
-export { ADMIN_SEARCH_MAX, adminReportOrders };
-
-/** The list's views by assignment: everyone's (the default), the caller's, nobody's. */
-export const adminAssignedViews = ['all', 'me', 'none'] as const;
+export { ADMIN_SEARCH_MAX, adminAssignedViews, adminReportOrders };
 export type AdminAssignedView = (typeof adminAssignedViews)[number];
 
 /** A handler: an administrator who can be assigned a case in the caller's scope. */
