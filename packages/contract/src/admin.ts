@@ -157,3 +157,17 @@ export const acknowledgeReportInputSchema = z.strictObject({
     .transform((value) => (value ? value : undefined)),
 });
 export type AcknowledgeReportInput = z.input<typeof acknowledgeReportInputSchema>;
+
+/**
+ * `PUT /api/admin/handler-label/`: how the caller is shown to reporters choosing who reads their
+ * report, e.g. "Compliance officer" (null: "Administrator").
+ */
+export const handlerLabelInputSchema = z.strictObject({
+  handler_label: z
+    .string()
+    .trim()
+    .max(80, tooLongMessage(80))
+    .nullable()
+    .transform((value) => value || null),
+});
+export type HandlerLabelInput = z.input<typeof handlerLabelInputSchema>;

@@ -145,6 +145,11 @@ export const users = pgTable(
      * the account writes nothing on its reports.
      */
     ownerSalt: uuid('owner_salt').notNull().defaultRandom(),
+    /**
+     * How a handler (an administrator) is shown to reporters choosing who reads their report,
+     * e.g. "Compliance officer"; null: "Administrator".
+     */
+    handlerLabel: varchar('handler_label', { length: 80 }),
     /** UTC days, never instants (lib/day.ts): registration and the last change to the account. */
     createdAt: date('created_at', { mode: 'string' }).notNull().default(utcToday),
     updatedAt: date('updated_at', { mode: 'string' }).notNull().default(utcToday),
@@ -711,4 +716,23 @@ export const readVersions = pgTable(
     value: bigint('value', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.slot] })],
+);
+
+/**
+ * Handlers a reporter kept from a report (README "Case handling"). Each row names the report and
+ * a handler by a keyed tag, HMAC(secret, handler id): never the reporter, and a dump reader (the
+ * handler included) cannot tell whom a tag stands for without the server's secret.
+ */
+export const reportExclusions = pgTable(
+  'report_exclusions',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    handlerTag: text('handler_tag').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.handlerTag] }),
+    index('report_exclusions_tag_idx').on(t.handlerTag),
+  ],
 );

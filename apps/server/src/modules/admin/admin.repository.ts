@@ -18,6 +18,7 @@ import { preparedQuery } from '../../db/prepared';
 import {
   organizations,
   reportCounts,
+  reportExclusions,
   reportMessages,
   reportReads,
   reports,
@@ -47,6 +48,8 @@ export type AdminReportFilter = {
   assigneeId?: number;
   /** Only the reports assigned to nobody. */
   unassigned?: boolean;
+  /** Leaves out the reports whose reporter kept this handler (by tag) from them. */
+  excludedTag?: string;
 };
 
 /** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
@@ -88,6 +91,7 @@ type FilterParams = {
   platformIds?: number[];
   assigneeId?: number;
   unassigned?: boolean;
+  excludedTag?: string;
 };
 
 const filterParamNames = [
@@ -100,6 +104,7 @@ const filterParamNames = [
   'platformIds',
   'assigneeId',
   'unassigned',
+  'excludedTag',
 ] as const satisfies readonly (keyof FilterParams)[];
 
 function paramsOf(filter: AdminReportFilter): FilterParams {
@@ -113,6 +118,7 @@ function paramsOf(filter: AdminReportFilter): FilterParams {
     platformIds: filter.organizationId === null ? filter.platformIds : undefined,
     assigneeId: filter.assigneeId,
     unassigned: filter.unassigned ? true : undefined,
+    excludedTag: filter.excludedTag,
   };
 }
 
@@ -140,6 +146,9 @@ function conditionsOf(
       : undefined,
     has('assigneeId') ? sql`${reports.assigneeId} = ${value('assigneeId')}` : undefined,
     has('unassigned') ? sql`${reports.assigneeId} is null` : undefined,
+    has('excludedTag')
+      ? sql`not exists (select 1 from ${reportExclusions} where ${reportExclusions.reportId} = ${reports.id} and ${reportExclusions.handlerTag} = ${value('excludedTag')})`
+      : undefined,
   );
 }
 
@@ -338,6 +347,11 @@ function analyticsStatement(forPlatform: boolean) {
       ? sql`union all select ${reports.status}, ${reports.category}, ${reports.priorityFlag},
           ${reports.isAnonymous}, 1 from ${reports} where ${reports.id} = any(${platformIds})`
       : sql``;
+    // And none counts the reports its reporter kept this handler from.
+    const excludedTag = sql.placeholder('excludedTag');
+    const keptOut = sql`exists (select 1 from ${reportExclusions} where ${reportExclusions.reportId} = ${reports.id} and ${reportExclusions.handlerTag} = ${excludedTag})`;
+    const withheld = sql`union all select ${reports.status}, ${reports.category}, ${reports.priorityFlag},
+          ${reports.isAnonymous}, -1 from ${reports} where ${scope} and ${keptOut}`;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
     const since = sql`${sql.placeholder('since')}::timestamptz`;
     const recent = sql`${reports.submittedAt} >= ${since}`;
@@ -359,7 +373,7 @@ function analyticsStatement(forPlatform: boolean) {
         overdue: counted(sql`${reports.nextDeadlineAt} < ${now}`).as('overdue'),
       })
       .from(reports)
-      .where(scope)
+      .where(sql`${scope} and not ${keptOut}`)
       .as('clock');
     const query = db
       .select({
@@ -369,8 +383,9 @@ function analyticsStatement(forPlatform: boolean) {
               ${reportCounts.priorityFlag} as priority, ${reportCounts.isAnonymous} as anonymous,
               ${reportCounts.total} as total
             from ${reportCounts} where ${groupScope}
-            ${handled}) counted
-          group by 1, 2, 3, 4) g)`,
+            ${handled}
+            ${withheld}) counted
+          group by 1, 2, 3, 4 having sum(total) <> 0) g)`,
         acknowledgementsDue: clock.acknowledgementsDue,
         acknowledgedOnTime: clock.acknowledgedOnTime,
         feedbackDue: clock.feedbackDue,
@@ -399,8 +414,13 @@ export async function countAnalytics(
   organizationId: number | null,
   window: { since: Date; now: Date },
   platformIds: number[] = [],
+  excludedTag = '',
 ) {
-  const times = { since: window.since.toISOString(), now: window.now.toISOString() };
+  const times = {
+    since: window.since.toISOString(),
+    now: window.now.toISOString(),
+    excludedTag,
+  };
   const [row] =
     organizationId === null
       ? await platformAnalytics(db).execute({ ...times, platformIds })
@@ -513,4 +533,8 @@ export async function setAssignee(
     )
     .returning({ id: reports.id });
   return rows.length > 0;
+}
+
+export async function updateHandlerLabel(db: Executor, userId: number, label: string | null) {
+  await db.update(users).set({ handlerLabel: label }).where(eq(users.id, userId));
 }

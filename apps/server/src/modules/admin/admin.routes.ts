@@ -5,6 +5,7 @@ import {
   adminReportsQuerySchema,
   analyticsSchema,
   assignReportInputSchema,
+  handlerLabelInputSchema,
   handlerSchema,
   updateReportStatusInputSchema,
 } from '@candor/contract/admin';
@@ -12,6 +13,7 @@ import { listOrPageOf } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import { reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountWriteLimit, guards, requireAdmin } from '../auth/caller';
 import * as service from './admin.service';
 import { exportReports } from './export.service';
@@ -45,6 +47,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listHandlers(ctx, requireAdmin(request)),
+  );
+
+  app.put(
+    '/handler-label/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        tags,
+        summary: 'How the caller is shown to reporters choosing who reads their report',
+        body: handlerLabelInputSchema,
+        response: { 200: z.object({ handler_label: z.string().nullable() }) },
+      },
+    },
+    async (request) =>
+      service.setHandlerLabel(ctx, requireAdmin(request), request.body.handler_label),
   );
 
   app.get(

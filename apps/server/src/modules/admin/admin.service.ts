@@ -24,8 +24,10 @@ import {
   createNotifications,
   transactionWithNotices,
 } from '../notifications/notifications.service';
+import { handlerTagOf } from '../reports/exclusions';
 import { isReportOwner, ownAnonymousReportIds } from '../reports/owner-index';
 import {
+  isExcludedFrom,
   isPlatformsToHandle,
   loadAdministeredReport,
   reporterTarget,
@@ -104,6 +106,8 @@ export async function filterOf(
     overdueAt: query.overdue === 'true' ? ctx.clock.now() : undefined,
     assigneeId: query.assigned === 'me' ? admin.id : undefined,
     unassigned: query.assigned === 'none',
+    // The reports whose reporter kept this handler out do not exist for them.
+    excludedTag: handlerTagOf(ctx, admin.id),
   };
   if (query.q) filter.ids = await searchIds(ctx, filter, query.q);
   return filter;
@@ -180,6 +184,7 @@ async function countAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analyti
     admin.organizationId,
     { since, now },
     admin.organizationId === null ? await platformReportIds(ctx) : [],
+    handlerTagOf(ctx, admin.id),
   );
   const analytics: Analytics = {
     deadlines,
@@ -425,7 +430,11 @@ async function mayHandle(ctx: AppContext, userId: number, report: ReportRecord) 
   const inScope =
     target.organizationId === report.organizationId ||
     (target.organizationId === null && (await isPlatformsToHandle(ctx, report)));
-  return inScope && !isReportOwner(ctx, target, report);
+  return (
+    inScope &&
+    !isReportOwner(ctx, target, report) &&
+    !(await isExcludedFrom(ctx, userId, report.id))
+  );
 }
 
 /**
@@ -475,4 +484,14 @@ export async function assignReport(
     }
   });
   return getAdminReport(ctx, admin, id);
+}
+
+/** Sets how the caller is shown to reporters choosing who reads their report. */
+export async function setHandlerLabel(
+  ctx: AppContext,
+  admin: AuthUser,
+  label: string | null,
+): Promise<{ handler_label: string | null }> {
+  await repo.updateHandlerLabel(ctx.db, admin.id, label);
+  return { handler_label: label };
 }

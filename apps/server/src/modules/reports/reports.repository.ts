@@ -222,6 +222,27 @@ export async function findActiveAdmins(
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope));
 }
 
+/**
+ * Who reads a report sent to an organisation (null: the platform): its active administrators,
+ * each under the label they chose, or the platform's when it has none.
+ */
+export async function findReaders(
+  db: Executor,
+  organizationId: number | null,
+): Promise<{ id: number; label: string }[]> {
+  const scope =
+    organizationId === null
+      ? isNull(users.organizationId)
+      : eq(users.organizationId, organizationId);
+  const rows = await db
+    .select({ id: users.id, label: users.handlerLabel })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope))
+    .orderBy(users.id);
+  if (rows.length === 0 && organizationId !== null) return findReaders(db, null);
+  return rows.map((row) => ({ id: row.id, label: row.label ?? 'Administrator' }));
+}
+
 export async function findAdminIdsInScope(
   db: Executor,
   organizationId: number | null,
