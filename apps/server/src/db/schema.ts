@@ -290,7 +290,7 @@ export const reports = pgTable(
       .default(sql`now() + interval '7 days' + interval '3 months'`),
     feedbackAt: timestamp('feedback_at', { withTimezone: true }),
     /**
-     * The one handler the case is assigned to (README "Case handling"), or null. Never its
+     * The one handler the case is assigned to (docs/api.md, `POST /api/admin/reports/{id}/assign/`), or null. Never its
      * reporter: the server refuses to assign a report to anyone who filed it.
      */
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
@@ -719,7 +719,7 @@ export const readVersions = pgTable(
 );
 
 /**
- * Handlers a reporter kept from a report (README "Case handling"). Each row names the report and
+ * Handlers a reporter kept from a report (docs/design.md "Keeping a report from someone"). Each row names the report and
  * a handler by a keyed tag, HMAC(secret, handler id): never the reporter, and a dump reader (the
  * handler included) cannot tell whom a tag stands for without the server's secret.
  */

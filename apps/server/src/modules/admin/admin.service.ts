@@ -422,7 +422,7 @@ export const TAKEN = 'Someone else took this case a moment ago. Reload to see wh
 
 /**
  * Whether `userId` may handle the report: an active administrator whose scope holds it, who did
- * not file it (README "Conflict of interest").
+ * not file it (docs/api.md "Conflict of interest").
  */
 async function mayHandle(ctx: AppContext, userId: number, report: ReportRecord) {
   const target = await repo.findAssignable(ctx.db, userId);

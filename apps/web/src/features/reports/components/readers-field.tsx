@@ -17,7 +17,7 @@ export const ONE_READER_LEFT =
 
 /**
  * Who will read the report, shown before it is sent, each reader under the label they chose;
- * the reporter can untick the one the report is about (README "Case handling").
+ * the reporter can untick the one the report is about (docs/design.md "Keeping a report from someone").
  */
 export function ReadersField({ readers, excluded, onChange, error }: ReadersFieldProps) {
   const noteId = useId();
