@@ -6,12 +6,30 @@ import {
   reportStatusSchema,
 } from './enums';
 import { requiredText, tooLongMessage } from './fields';
-import { ADMIN_SEARCH_MAX, adminReportOrders } from './labels';
+import { ADMIN_SEARCH_MAX, adminAssignedViews, adminReportOrders } from './labels';
 import { pageOf, pageQuerySchema } from './pagination';
 import { MESSAGE_MAX, reportSchema } from './reports';
 import { z } from './zod';
 
-export { ADMIN_SEARCH_MAX, adminReportOrders };
+export { ADMIN_SEARCH_MAX, adminAssignedViews, adminReportOrders };
+export type AdminAssignedView = (typeof adminAssignedViews)[number];
+
+/** A handler: an administrator who can be assigned a case in the caller's scope. */
+export const handlerSchema = z.object({ id: z.number().int(), username: z.string() });
+export type Handler = z.infer<typeof handlerSchema>;
+
+/**
+ * `POST /api/admin/reports/{id}/assign/`: the handler to assign (null: unassign). Who may not be
+ * assigned is refused with the same words whatever the reason.
+ */
+export const assignReportInputSchema = z.strictObject({
+  assignee_id: z
+    .number({ error: 'Choose a handler, or null to unassign.' })
+    .int()
+    .positive()
+    .nullable(),
+});
+export type AssignReportInput = z.infer<typeof assignReportInputSchema>;
 export type AdminReportOrder = (typeof adminReportOrders)[number];
 
 /** As in the original product: the dashboard's status filter also offers `all`. */
@@ -38,6 +56,10 @@ export const adminReportsQuerySchema = z.object({
     .optional(),
   /** `true`: only reports whose next deadline has passed. */
   overdue: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
+  /** Whose cases: `me` (assigned to the caller), `none` (unassigned), `all` (everyone's). */
+  assigned: z
+    .enum(adminAssignedViews, { error: `Choose one of: ${adminAssignedViews.join(', ')}.` })
+    .optional(),
   ...pageQuerySchema.shape,
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
@@ -105,6 +127,8 @@ export { DEFAULT_ADMIN_PAGE_SIZE } from './page-sizes';
  */
 export const adminReportSchema = reportSchema.extend({
   unread_from_reporter: z.number().int(),
+  /** The handler the case is assigned to, or null. */
+  assigned_to: handlerSchema.nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
@@ -133,3 +157,17 @@ export const acknowledgeReportInputSchema = z.strictObject({
     .transform((value) => (value ? value : undefined)),
 });
 export type AcknowledgeReportInput = z.input<typeof acknowledgeReportInputSchema>;
+
+/**
+ * `PUT /api/admin/handler-label/`: how the caller is shown to reporters choosing who reads their
+ * report, e.g. "Compliance officer" (null: "Administrator").
+ */
+export const handlerLabelInputSchema = z.strictObject({
+  handler_label: z
+    .string()
+    .trim()
+    .max(80, tooLongMessage(80))
+    .nullable()
+    .transform((value) => value || null),
+});
+export type HandlerLabelInput = z.input<typeof handlerLabelInputSchema>;

@@ -6,6 +6,7 @@ export const auditActions = [
   'report.internal_note_added',
   'report.admin_reply_sent',
   'report.deleted',
+  'report.assigned',
   'report.acknowledged',
   'report.feedback_given',
   'report.deadline_reminder_sent',

@@ -27,6 +27,9 @@ export const organizationTypes = ['education', 'corporate', 'government', 'nonpr
 /** The admin list's orders (admin.ts); `deadline`: the next legal deadline first. */
 export const adminReportOrders = ['newest', 'oldest', 'deadline'] as const;
 
+/** The list's views by assignment: everyone's (the default), the caller's, nobody's. */
+export const adminAssignedViews = ['all', 'me', 'none'] as const;
+
 /** The longest search the admin list takes (admin.ts). */
 export const ADMIN_SEARCH_MAX = 200;
 

@@ -81,9 +81,22 @@ export const createReportFieldsSchema = z.strictObject({
     .optional()
     .transform((value) => value || undefined),
   voice_token: voiceTokenField,
+  /**
+   * The readers (handlers, by id) the reporter keeps from the report, comma-separated: "If your
+   * report is about one of these people, untick them." At least one reader must remain.
+   */
+  excluded_readers: z
+    .string()
+    .regex(/^(\d{1,9}(,\d{1,9}){0,49})?$/, { error: 'Choose among the readers listed.' })
+    .optional()
+    .transform((value) => (value ? [...new Set(value.split(',').map(Number))] : [])),
 });
 export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 export type CreateReportFieldsValues = z.output<typeof createReportFieldsSchema>;
+
+/** A handler as a reporter choosing who reads their report sees them: an id and a label. */
+export const readerSchema = z.object({ id: z.number().int(), label: z.string() });
+export type Reader = z.infer<typeof readerSchema>;
 
 /** A stored voice message as payloads show it. */
 export const voiceMessageSchema = z.object({

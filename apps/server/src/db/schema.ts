@@ -145,6 +145,11 @@ export const users = pgTable(
      * the account writes nothing on its reports.
      */
     ownerSalt: uuid('owner_salt').notNull().defaultRandom(),
+    /**
+     * How a handler (an administrator) is shown to reporters choosing who reads their report,
+     * e.g. "Compliance officer"; null: "Administrator".
+     */
+    handlerLabel: varchar('handler_label', { length: 80 }),
     /** UTC days, never instants (lib/day.ts): registration and the last change to the account. */
     createdAt: date('created_at', { mode: 'string' }).notNull().default(utcToday),
     updatedAt: date('updated_at', { mode: 'string' }).notNull().default(utcToday),
@@ -284,6 +289,11 @@ export const reports = pgTable(
       .notNull()
       .default(sql`now() + interval '7 days' + interval '3 months'`),
     feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    /**
+     * The one handler the case is assigned to (docs/api.md, `POST /api/admin/reports/{id}/assign/`), or null. Never its
+     * reporter: the server refuses to assign a report to anyone who filed it.
+     */
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** The first deadline not met yet; null once both are met or the report is cancelled. */
     nextDeadlineAt: timestamp('next_deadline_at', { withTimezone: true }).generatedAlwaysAs(
       sql`case when status = 'cancelled' then null when acknowledged_at is null then acknowledge_by when feedback_at is null then feedback_by end`,
@@ -297,6 +307,7 @@ export const reports = pgTable(
       sql`(${t.isAnonymous} and ${t.ownerUserId} is null and not ${t.isGuest} and ${t.ownerHash} is not null) or (not ${t.isAnonymous} and not ${t.isGuest} and (${t.ownerUserId} is not null) <> ${t.ownerAccountDeleted} and ${t.ownerHash} is null) or (${t.isGuest} and ${t.isAnonymous} and ${t.ownerUserId} is null and ${t.ownerHash} is null and ${t.ownerSealed} is null)`,
     ),
     index('reports_owner_user_idx').on(t.ownerUserId),
+    index('reports_assignee_idx').on(t.assigneeId),
     // Plain DESC (nulls first) so `order by submitted_at desc, id desc` reads the index as is.
     index('reports_submitted_at_idx').on(
       t.submittedAt.desc().nullsFirst(),
@@ -769,3 +780,22 @@ export const mailSettings = pgTable('mail_settings', {
   /** The UTC hour of the daily digest. */
   digestHour: smallint('digest_hour').notNull().default(8),
 });
+
+/**
+ * Handlers a reporter kept from a report (docs/design.md "Keeping a report from someone"). Each row names the report and
+ * a handler by a keyed tag, HMAC(secret, handler id): never the reporter, and a dump reader (the
+ * handler included) cannot tell whom a tag stands for without the server's secret.
+ */
+export const reportExclusions = pgTable(
+  'report_exclusions',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    handlerTag: text('handler_tag').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.handlerTag] }),
+    index('report_exclusions_tag_idx').on(t.handlerTag),
+  ],
+);

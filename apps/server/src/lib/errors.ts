@@ -36,6 +36,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** The object changed since the caller read it (another request won a race). */
+export class ConflictError extends AppError {
+  constructor(detail: string) {
+    super(409, detail);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(detail: string) {
     super(413, detail);

@@ -34,6 +34,7 @@ const report: AdminReport = {
   purge_on: null,
   voice: null,
   unread_from_reporter: 2,
+  assigned_to: { id: 3, username: 'handler "one"' },
 };
 
 /** A report with what must never be sent: the identity of its anonymous reporter. */

@@ -18,6 +18,7 @@ import { preparedQuery } from '../../db/prepared';
 import {
   organizations,
   reportCounts,
+  reportExclusions,
   reportMessages,
   reportReads,
   reports,
@@ -43,6 +44,12 @@ export type AdminReportFilter = {
    * of their organisation filed (report-access.ts `isPlatformsToHandle`).
    */
   platformIds?: number[];
+  /** Only the reports assigned to this handler. */
+  assigneeId?: number;
+  /** Only the reports assigned to nobody. */
+  unassigned?: boolean;
+  /** Leaves out the reports whose reporter kept this handler (by tag) from them. */
+  excludedTag?: string;
 };
 
 /** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
@@ -82,6 +89,9 @@ type FilterParams = {
   /** ISO instant: a Date would travel in the server's time zone. */
   overdueAt?: string;
   platformIds?: number[];
+  assigneeId?: number;
+  unassigned?: boolean;
+  excludedTag?: string;
 };
 
 const filterParamNames = [
@@ -92,6 +102,9 @@ const filterParamNames = [
   'ids',
   'overdueAt',
   'platformIds',
+  'assigneeId',
+  'unassigned',
+  'excludedTag',
 ] as const satisfies readonly (keyof FilterParams)[];
 
 function paramsOf(filter: AdminReportFilter): FilterParams {
@@ -103,6 +116,9 @@ function paramsOf(filter: AdminReportFilter): FilterParams {
     ids: filter.ids,
     overdueAt: filter.overdueAt?.toISOString(),
     platformIds: filter.organizationId === null ? filter.platformIds : undefined,
+    assigneeId: filter.assigneeId,
+    unassigned: filter.unassigned ? true : undefined,
+    excludedTag: filter.excludedTag,
   };
 }
 
@@ -127,6 +143,11 @@ function conditionsOf(
     has('ids') ? sql`${reports.id} = any(${value('ids')}::int[])` : undefined,
     has('overdueAt')
       ? sql`${reports.nextDeadlineAt} < ${value('overdueAt')}::timestamptz`
+      : undefined,
+    has('assigneeId') ? sql`${reports.assigneeId} = ${value('assigneeId')}` : undefined,
+    has('unassigned') ? sql`${reports.assigneeId} is null` : undefined,
+    has('excludedTag')
+      ? sql`not exists (select 1 from ${reportExclusions} where ${reportExclusions.reportId} = ${reports.id} and ${reportExclusions.handlerTag} = ${value('excludedTag')})`
       : undefined,
   );
 }
@@ -326,6 +347,11 @@ function analyticsStatement(forPlatform: boolean) {
       ? sql`union all select ${reports.status}, ${reports.category}, ${reports.priorityFlag},
           ${reports.isAnonymous}, 1 from ${reports} where ${reports.id} = any(${platformIds})`
       : sql``;
+    // And none counts the reports its reporter kept this handler from.
+    const excludedTag = sql.placeholder('excludedTag');
+    const keptOut = sql`exists (select 1 from ${reportExclusions} where ${reportExclusions.reportId} = ${reports.id} and ${reportExclusions.handlerTag} = ${excludedTag})`;
+    const withheld = sql`union all select ${reports.status}, ${reports.category}, ${reports.priorityFlag},
+          ${reports.isAnonymous}, -1 from ${reports} where ${scope} and ${keptOut}`;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
     const since = sql`${sql.placeholder('since')}::timestamptz`;
     const recent = sql`${reports.submittedAt} >= ${since}`;
@@ -347,7 +373,7 @@ function analyticsStatement(forPlatform: boolean) {
         overdue: counted(sql`${reports.nextDeadlineAt} < ${now}`).as('overdue'),
       })
       .from(reports)
-      .where(scope)
+      .where(sql`${scope} and not ${keptOut}`)
       .as('clock');
     const query = db
       .select({
@@ -357,8 +383,9 @@ function analyticsStatement(forPlatform: boolean) {
               ${reportCounts.priorityFlag} as priority, ${reportCounts.isAnonymous} as anonymous,
               ${reportCounts.total} as total
             from ${reportCounts} where ${groupScope}
-            ${handled}) counted
-          group by 1, 2, 3, 4) g)`,
+            ${handled}
+            ${withheld}) counted
+          group by 1, 2, 3, 4 having sum(total) <> 0) g)`,
         acknowledgementsDue: clock.acknowledgementsDue,
         acknowledgedOnTime: clock.acknowledgedOnTime,
         feedbackDue: clock.feedbackDue,
@@ -387,8 +414,13 @@ export async function countAnalytics(
   organizationId: number | null,
   window: { since: Date; now: Date },
   platformIds: number[] = [],
+  excludedTag = '',
 ) {
-  const times = { since: window.since.toISOString(), now: window.now.toISOString() };
+  const times = {
+    since: window.since.toISOString(),
+    now: window.now.toISOString(),
+    excludedTag,
+  };
   const [row] =
     organizationId === null
       ? await platformAnalytics(db).execute({ ...times, platformIds })
@@ -445,4 +477,64 @@ export async function findReportIdsFiledBy(
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** The active administrators of a scope (null: the platform's), who may be assigned its cases. */
+export async function findHandlers(db: Executor, organizationId: number | null) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.isActive, true),
+        organizationId === null
+          ? isNull(users.organizationId)
+          : eq(users.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(users.username));
+}
+
+/** What decides whether an account may be assigned a case. */
+export async function findAssignable(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      isActive: users.isActive,
+      organizationId: users.organizationId,
+      ownerSalt: users.ownerSalt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * Sets the report's assignee when it still is `from` (null: unassigned): of two handlers taking
+ * one case at once, PostgreSQL lets one update through; the other re-reads the row, matches
+ * nothing and is told. Answers whether it was set.
+ */
+export async function setAssignee(
+  db: Executor,
+  id: number,
+  from: number | null,
+  to: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(reports)
+    .set({ assigneeId: to })
+    .where(
+      and(
+        eq(reports.id, id),
+        from === null ? isNull(reports.assigneeId) : eq(reports.assigneeId, from),
+      ),
+    )
+    .returning({ id: reports.id });
+  return rows.length > 0;
+}
+
+export async function updateHandlerLabel(db: Executor, userId: number, label: string | null) {
+  await db.update(users).set({ handlerLabel: label }).where(eq(users.id, userId));
 }

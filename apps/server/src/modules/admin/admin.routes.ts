@@ -4,12 +4,16 @@ import {
   adminReportSchema,
   adminReportsQuerySchema,
   analyticsSchema,
+  assignReportInputSchema,
+  handlerLabelInputSchema,
+  handlerSchema,
   updateReportStatusInputSchema,
 } from '@candor/contract/admin';
 import { listOrPageOf } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import { reportSchema } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountWriteLimit, guards, requireAdmin } from '../auth/caller';
 import * as service from './admin.service';
 import { exportReports } from './export.service';
@@ -30,6 +34,84 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listReports(ctx, requireAdmin(request), request.query),
+  );
+
+  app.get(
+    '/handlers/',
+    {
+      onRequest: guards.admin,
+      schema: {
+        tags,
+        summary: "The handlers of the administrator's scope, who may be assigned its cases",
+        response: { 200: handlerSchema.array() },
+      },
+    },
+    async (request) => service.listHandlers(ctx, requireAdmin(request)),
+  );
+
+  app.put(
+    '/handler-label/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        tags,
+        summary: 'How the caller is shown to reporters choosing who reads their report',
+        body: handlerLabelInputSchema,
+        response: { 200: z.object({ handler_label: z.string().nullable() }) },
+      },
+    },
+    async (request) =>
+      service.setHandlerLabel(ctx, requireAdmin(request), request.body.handler_label),
+  );
+
+  app.get(
+    '/reports/:id/',
+    {
+      onRequest: guards.admin,
+      schema: {
+        tags,
+        summary: "One report of the administrator's list, as the list shows it",
+        params: idParamsSchema,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request) => service.getAdminReport(ctx, requireAdmin(request), request.params.id),
+  );
+
+  app.post(
+    '/reports/:id/assign/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        tags,
+        summary: 'Assign a report to a handler in scope, or unassign it (null)',
+        params: idParamsSchema,
+        body: assignReportInputSchema,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request) =>
+      service.assignReport(ctx, requireAdmin(request), request.params.id, request.body.assignee_id),
+  );
+
+  app.post(
+    '/reports/:id/take/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        tags,
+        summary: 'Take an unassigned case (one of two at once wins; the other gets 409)',
+        params: idParamsSchema,
+        response: { 200: adminReportSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return service.assignReport(ctx, admin, request.params.id, admin.id, { take: true });
+    },
   );
 
   app.get(

@@ -6,13 +6,14 @@ import {
   type Analytics,
   adminStatusTargets,
   DEFAULT_ADMIN_PAGE_SIZE,
+  type Handler,
 } from '@candor/contract/admin';
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { requestedPage } from '@candor/contract/pagination';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { versionKeys } from '../../lib/read-cache';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/caller';
@@ -23,10 +24,16 @@ import {
   createNotifications,
   transactionWithNotices,
 } from '../notifications/notifications.service';
-import { ownAnonymousReportIds } from '../reports/owner-index';
-import { loadAdministeredReport, reporterTarget } from '../reports/report-access';
+import { handlerTagOf } from '../reports/exclusions';
+import { isReportOwner, ownAnonymousReportIds } from '../reports/owner-index';
+import {
+  isExcludedFrom,
+  isPlatformsToHandle,
+  loadAdministeredReport,
+  reporterTarget,
+} from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
-import { updateReportStatus } from '../reports/reports.repository';
+import { type ReportRecord, updateReportStatus } from '../reports/reports.repository';
 import * as repo from './admin.repository';
 
 /** Sealed descriptions opened per query when they are not in memory yet. */
@@ -97,6 +104,10 @@ export async function filterOf(
         ? undefined
         : query.priority === 'true',
     overdueAt: query.overdue === 'true' ? ctx.clock.now() : undefined,
+    assigneeId: query.assigned === 'me' ? admin.id : undefined,
+    unassigned: query.assigned === 'none',
+    // The reports whose reporter kept this handler out do not exist for them.
+    excludedTag: handlerTagOf(ctx, admin.id),
   };
   if (query.q) filter.ids = await searchIds(ctx, filter, query.q);
   return filter;
@@ -123,6 +134,9 @@ export function listReports(
   admin: AuthUser,
   query: AdminReportsQuery,
 ): Promise<AdminReport[] | AdminReportPage> {
+  // A platform admin's list also holds organisations' reports whose every administrator filed
+  // them (platformReportIds): no one scope's version follows those, so it is read afresh.
+  if (admin.organizationId === null) return findReports(ctx, admin, query);
   return ctx.reads.through(
     ctx.db,
     { read: 'admin-reports', ...scopeOf(admin), params: query },
@@ -145,6 +159,10 @@ async function findReports(
   const results = records.map((record) => ({
     ...toReportPayload(ctx, record),
     unread_from_reporter: record.unreadFromReporter,
+    assigned_to:
+      record.assigneeId !== null && record.assigneeUsername !== null
+        ? { id: record.assigneeId, username: record.assigneeUsername }
+        : null,
   }));
   if (!page) return results;
   return {
@@ -155,6 +173,7 @@ async function findReports(
 
 /** Counted by the database; every status and category key is present (zero when none). */
 export function getAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analytics> {
+  if (admin.organizationId === null) return countAnalytics(ctx, admin);
   return ctx.reads.through(ctx.db, { read: 'analytics', ...scopeOf(admin) }, () =>
     countAnalytics(ctx, admin),
   );
@@ -169,6 +188,7 @@ async function countAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analyti
     admin.organizationId,
     { since, now },
     admin.organizationId === null ? await platformReportIds(ctx) : [],
+    handlerTagOf(ctx, admin.id),
   );
   const analytics: Analytics = {
     deadlines,
@@ -369,4 +389,113 @@ export async function platformReportIds(ctx: AppContext): Promise<number[]> {
     );
   }
   return ids;
+}
+
+/** One report of the admin's list, as the list shows it (404 when it is not in it). */
+export async function getAdminReport(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+): Promise<AdminReport> {
+  const filter = await filterOf(ctx, admin, {});
+  filter.ids = [id];
+  const { records } = await repo.findReportsPage(ctx.db, filter, admin.id, { order: 'newest' });
+  const [record] = records;
+  if (!record) throw new NotFoundError();
+  return {
+    ...toReportPayload(ctx, record),
+    unread_from_reporter: record.unreadFromReporter,
+    assigned_to:
+      record.assigneeId !== null && record.assigneeUsername !== null
+        ? { id: record.assigneeId, username: record.assigneeUsername }
+        : null,
+  };
+}
+
+/**
+ * The handlers of the admin's scope: every active administrator there, whoever filed or is kept
+ * from any one report. A list that left someone out for one report would say why.
+ */
+export function listHandlers(ctx: AppContext, admin: AuthUser): Promise<Handler[]> {
+  return repo.findHandlers(ctx.db, admin.organizationId);
+}
+
+/** The one refusal for any handler who may not be assigned a report, whatever the reason. */
+export const CANNOT_ASSIGN = 'This handler cannot be assigned this report.';
+export const TAKEN = 'Someone else took this case a moment ago. Reload to see who.';
+
+/**
+ * Whether `userId` may handle the report: an active administrator whose scope holds it, who did
+ * not file it (docs/api.md "Conflict of interest").
+ */
+async function mayHandle(ctx: AppContext, userId: number, report: ReportRecord) {
+  const target = await repo.findAssignable(ctx.db, userId);
+  if (!target || target.role !== 'admin' || !target.isActive) return false;
+  const inScope =
+    target.organizationId === report.organizationId ||
+    (target.organizationId === null && (await isPlatformsToHandle(ctx, report)));
+  return (
+    inScope &&
+    !isReportOwner(ctx, target, report) &&
+    !(await isExcludedFrom(ctx, userId, report.id))
+  );
+}
+
+/**
+ * Assigns a report to a handler in scope (`to`), or to nobody (null); `take` assigns it to the
+ * caller only while it is unassigned. The change is a conditional update on the assignee the
+ * caller saw: of two at once, one wins and the other is told. Audited; the new assignee, when it
+ * is someone else, is told live.
+ */
+export async function assignReport(
+  ctx: AppContext,
+  admin: AuthUser,
+  id: number,
+  to: number | null,
+  options: { take?: boolean } = {},
+): Promise<AdminReport> {
+  const report = await loadAdministeredReport(ctx, admin, id);
+  if (to !== null && !(await mayHandle(ctx, to, report))) throw new BadRequestError(CANNOT_ASSIGN);
+  if (options.take && report.assigneeId !== null && report.assigneeId !== admin.id) {
+    throw new ConflictError(TAKEN);
+  }
+  if (report.assigneeId === to) return getAdminReport(ctx, admin, id);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.setAssignee(tx, id, report.assigneeId, to))) {
+      throw new ConflictError(
+        options.take ? TAKEN : 'The case was reassigned a moment ago. Reload and try again.',
+      );
+    }
+    await insertAuditEntry(tx, {
+      actorUserId: admin.id,
+      actorRole: admin.isSuperuser ? 'superuser' : 'admin',
+      action: 'report.assigned',
+      objectType: 'report',
+      objectId: id,
+      details: { from: report.assigneeId, to },
+    });
+    if (to !== null && to !== admin.id) {
+      await createNotifications(ctx, tx, [
+        {
+          userId: to,
+          aboutAnonymousReport: report.isAnonymous,
+          message: 'A report was assigned to you.',
+          reportId: id,
+          reportTitle: report.title,
+          reportReference: report.reference,
+        },
+      ]);
+    }
+  });
+  return getAdminReport(ctx, admin, id);
+}
+
+/** Sets how the caller is shown to reporters choosing who reads their report. */
+export async function setHandlerLabel(
+  ctx: AppContext,
+  admin: AuthUser,
+  label: string | null,
+): Promise<{ handler_label: string | null }> {
+  await repo.updateHandlerLabel(ctx.db, admin.id, label);
+  return { handler_label: label };
 }

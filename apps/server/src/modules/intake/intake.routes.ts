@@ -4,6 +4,7 @@ import {
   intakeOrganizationSchema,
   proofOfWorkChallengeSchema,
 } from '@candor/contract/intake';
+import { readerSchema } from '@candor/contract/reports';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,12 @@ import type { AppContext } from '../../context';
 import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
 import { clientAddressKey } from '../../lib/client-address';
 import { checkDeclaredLength, readReportForm } from '../reports/report-form';
-import { challengeFor, fileGuestReport, getIntakeOrganization } from './intake.service';
+import {
+  challengeFor,
+  fileGuestReport,
+  getIntakeOrganization,
+  intakeReaders,
+} from './intake.service';
 
 const slugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 const challengeQuerySchema = z.object({ slug: z.string().min(1).max(200).optional() });
@@ -73,6 +79,33 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('cache-control', 'no-store')
         .send(await challengeFor(ctx, request.query.slug ?? null)),
+  );
+
+  app.get(
+    '/readers/',
+    {
+      config: perAddress(ctx, 'rate.intake-page', 300, 60_000),
+      schema: {
+        tags,
+        summary: "Who reads a report sent to the platform's administrators from /report",
+        response: { 200: z.array(readerSchema) },
+      },
+    },
+    async () => intakeReaders(ctx, null),
+  );
+
+  app.get(
+    '/:slug/readers/',
+    {
+      config: perAddress(ctx, 'rate.intake-page', 300, 60_000),
+      schema: {
+        tags,
+        summary: 'Who reads a report sent from this link',
+        params: slugParamsSchema,
+        response: { 200: z.array(readerSchema) },
+      },
+    },
+    async (request) => intakeReaders(ctx, request.params.slug),
   );
 
   app.get(

@@ -4,9 +4,11 @@ import {
   type IntakeOrganization,
   type ProofOfWorkChallenge,
 } from '@candor/contract/intake';
+import type { Reader } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { ReportForm } from '../reports/report-form';
+import { findReaders } from '../reports/reports.repository';
 import { fileReport, parseReportFields } from '../reports/reports.service';
 import * as repo from './intake.repository';
 import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';
@@ -106,6 +108,7 @@ export async function fileGuestReport(
     voice: input.voice ? { recording: input.voice, token: voice_token } : null,
     filer: { kind: 'guest' },
     organizationId,
+    excludedReaders: fields.excluded_readers,
     withinTransaction: async (tx, report) => {
       // Accepted once, and only if the report is filed: a failed filing leaves it usable.
       await checked.spend(tx);
@@ -130,4 +133,10 @@ export async function fileGuestReport(
     acknowledge_by: day(acknowledgeBy),
     feedback_by: day(feedbackBy),
   };
+}
+
+/** Who reads a report sent from this link (null: to the platform), each under their label. */
+export async function intakeReaders(ctx: AppContext, slug: string | null): Promise<Reader[]> {
+  const organization = slug === null ? null : await findBySlug(ctx, slug);
+  return findReaders(ctx.db, organization?.id ?? null);
 }

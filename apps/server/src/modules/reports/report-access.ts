@@ -8,6 +8,7 @@ import {
   type NotificationTarget,
   type SignalOutbox,
 } from '../notifications/notifications.service';
+import { findExclusionTags, handlerTagOf } from './exclusions';
 import { isReportOwner } from './owner-index';
 import {
   findActiveAdmins,
@@ -33,7 +34,10 @@ export function inAdminScope(
   return unadministered && user.organizationId === null && report.organizationId !== null;
 }
 
-type OwnedReport = Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'>;
+type OwnedReport = Pick<
+  ReportRecord,
+  'id' | 'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'
+>;
 
 /**
  * Whether an organisation's report is the platform administrators' to handle: the organisation
@@ -49,7 +53,19 @@ export async function isPlatformsToHandle(
 ): Promise<boolean> {
   if (report.organizationId === null) return false;
   const admins = await findActiveAdmins(db, report.organizationId);
-  return admins.every((admin) => isReportOwner(ctx, admin, report));
+  const excluded = await findExclusionTags(db, report.id);
+  return admins.every(
+    (admin) => isReportOwner(ctx, admin, report) || excluded.has(handlerTagOf(ctx, admin.id)),
+  );
+}
+
+/** Whether the reporter kept `userId` from the report: then it does not exist for them. */
+export async function isExcludedFrom(
+  ctx: Pick<AppContext, 'db' | 'hash'>,
+  userId: number,
+  reportId: number,
+): Promise<boolean> {
+  return (await findExclusionTags(ctx.db, reportId)).has(handlerTagOf(ctx, userId));
 }
 
 /** Whether a platform admin's view of an organisation's report needs to know it is theirs. */
@@ -100,6 +116,8 @@ export async function loadAdministeredReport(
   if (!inAdminScope(admin, report, await isWaitingForPlatform(ctx, admin, report))) {
     throw new NotFoundError();
   }
+  // Kept from it by its reporter: the report does not exist for them.
+  if (await isExcludedFrom(ctx, admin.id, report.id)) throw new NotFoundError();
   if (isReportOwner(ctx, admin, report)) throw new ForbiddenError(OWN_REPORT_REFUSAL);
   return report;
 }
@@ -128,12 +146,17 @@ export async function notifyReportAdmins(
   alert?: AlertKind,
 ): Promise<void> {
   const admins = new Set(await findAdminIdsInScope(tx, report.organizationId));
+  const excluded = await findExclusionTags(tx, report.id);
   if (report.organizationId !== null) {
     const own = await findActiveAdmins(tx, report.organizationId);
-    if (own.length > 0 && own.every((admin) => isReportOwner(ctx, admin, report))) {
+    const handles = (admin: { id: number; ownerSalt: string }) =>
+      !isReportOwner(ctx, admin, report) && !excluded.has(handlerTagOf(ctx, admin.id));
+    if (own.length > 0 && !own.some(handles)) {
       for (const id of await findAdminIdsInScope(tx, null)) admins.add(id);
     }
   }
+  // A handler the reporter kept out is never told (the filer is: see above).
+  for (const id of admins) if (excluded.has(handlerTagOf(ctx, id))) admins.delete(id);
   await createNotifications(
     ctx,
     tx,
@@ -181,7 +204,7 @@ export type ReportAccess = {
 
 type AccessColumns = Pick<
   ReportRecord,
-  'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'
+  'id' | 'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'
 >;
 
 /**
@@ -195,7 +218,9 @@ export async function accessTo(
   allowed: 'owner' | 'owner-or-admin',
 ): Promise<{ isOwner: boolean; isAdmin: boolean; inScope: boolean }> {
   const isOwner = isReportOwner(ctx, user, report);
-  const inScope = inAdminScope(user, report, await isWaitingForPlatform(ctx, user, report));
+  const inScope =
+    inAdminScope(user, report, await isWaitingForPlatform(ctx, user, report)) &&
+    !(user.role === 'admin' && (await isExcludedFrom(ctx, user.id, report.id)));
   const isAdmin = inScope && !isOwner;
   if (!isOwner && (allowed === 'owner' || !isAdmin)) throw new NotFoundError();
   return { isOwner, isAdmin, inScope };

@@ -41,6 +41,10 @@ export const reportColumns = {
   acknowledgedAt: reports.acknowledgedAt,
   feedbackBy: reports.feedbackBy,
   feedbackAt: reports.feedbackAt,
+  assigneeId: reports.assigneeId,
+  assigneeUsername: sql<
+    string | null
+  >`(select ${users.username} from ${users} where ${users.id} = ${reports.assigneeId})`,
   /** Joined only for identified reports: the owner of an anonymous one is not linked. */
   ownerUsername: users.username,
   organizationName: organizations.name,
@@ -216,6 +220,27 @@ export async function findActiveAdmins(
     .select({ id: users.id, ownerSalt: users.ownerSalt })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope));
+}
+
+/**
+ * Who reads a report sent to an organisation (null: the platform): its active administrators,
+ * each under the label they chose, or the platform's when it has none.
+ */
+export async function findReaders(
+  db: Executor,
+  organizationId: number | null,
+): Promise<{ id: number; label: string }[]> {
+  const scope =
+    organizationId === null
+      ? isNull(users.organizationId)
+      : eq(users.organizationId, organizationId);
+  const rows = await db
+    .select({ id: users.id, label: users.handlerLabel })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope))
+    .orderBy(users.id);
+  if (rows.length === 0 && organizationId !== null) return findReaders(db, null);
+  return rows.map((row) => ({ id: row.id, label: row.label ?? 'Administrator' }));
 }
 
 export async function findAdminIdsInScope(

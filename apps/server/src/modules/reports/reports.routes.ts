@@ -1,7 +1,9 @@
+import { reportDestinationSchema } from '@candor/contract/enums';
 import { idParamsSchema } from '@candor/contract/params';
 import {
   createReportFieldsSchema,
   evidenceMimeTypes,
+  readerSchema,
   reportSchema,
 } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -57,6 +59,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listOwnReports(ctx, requireUser(request)),
+  );
+
+  app.get(
+    '/readers/',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: 'Who reads a report sent to the chosen destination, so a reader can be kept out',
+        querystring: z.object({ destination: reportDestinationSchema.optional() }),
+        response: { 200: z.array(readerSchema) },
+      },
+    },
+    async (request) => service.readersFor(ctx, requireUser(request), request.query.destination),
   );
 
   app.get(

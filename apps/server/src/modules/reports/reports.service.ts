@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { REQUIRED_MESSAGE } from '@candor/contract/fields';
+import type { Reader } from '@candor/contract/reports';
 import {
   type CreateReportFieldsValues,
   createReportFieldsSchema,
@@ -29,6 +30,7 @@ import {
   voiceKeysOfReports,
 } from '../voice/voice.service';
 import { checkEvidenceLink } from './evidence-links';
+import { insertExclusions } from './exclusions';
 import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from './owner-index';
 import { enqueueOwnerChange } from './owner-queue';
 import { loadAccessibleReport, notifyReportAdmins } from './report-access';
@@ -77,6 +79,8 @@ export type ReportFiling = {
   voice: { recording: Buffer; token: unknown } | null;
   filer: ReportFiler;
   organizationId: number | null;
+  /** The readers (handlers) the reporter keeps from it; at least one must remain. */
+  excludedReaders?: number[];
   /** More rows to write in the report's transaction, once its row exists (a guest's receipt). */
   withinTransaction?: (tx: Executor, report: { id: number; reference: string }) => Promise<void>;
 };
@@ -139,6 +143,7 @@ export async function fileReport(
     transactionWithNotices(ctx, async (tx, outbox) => {
       // The owner tag binds the reference: made anew with it when a clash draws another.
       const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
+      const excluded = await checkExclusions(ctx, tx, filing, user);
       const periods = await filingPeriods(ctx, tx, filing.organizationId);
       const reportId = await repo.insertReport(tx, {
         ...clockColumnsForNewReport(periods),
@@ -159,6 +164,7 @@ export async function fileReport(
         evidenceSize: evidence?.size ?? null,
       });
       if (voice) await recordVoice(tx, voice, { reportId, messageId: null });
+      await insertExclusions(ctx, tx, reportId, excluded);
       // Their index is not written here, with the report: the owner queue does it later, in a
       // transaction of its own (owner-queue.ts).
       if (user && isAnonymous) {
@@ -203,6 +209,34 @@ export async function fileReport(
   }
   // Committed: whatever happens from here on, the report keeps its file.
   return { id, reference };
+}
+
+export const NOT_A_READER = 'Choose among the readers listed.';
+export const ONE_READER_REMAINS =
+  'At least one reader must remain. If your report is about all of them, send it to Candor’s administrators instead.';
+
+/**
+ * The readers the reporter keeps out, checked: each is a reader of the destination, and someone
+ * other than them (and than the reporter) remains to read it. Checked before the report is
+ * written, so a refused filing stores nothing.
+ */
+async function checkExclusions(
+  ctx: AppContext,
+  tx: Executor,
+  filing: ReportFiling,
+  user: AuthUser | null,
+): Promise<number[]> {
+  const excluded = filing.excludedReaders ?? [];
+  if (excluded.length === 0) return [];
+  const readers = (await repo.findReaders(tx, filing.organizationId)).map((reader) => reader.id);
+  if (excluded.some((id) => !readers.includes(id))) {
+    throw new FieldValidationError({ excluded_readers: [NOT_A_READER] });
+  }
+  const remaining = readers.filter((id) => !excluded.includes(id) && id !== user?.id);
+  if (remaining.length === 0) {
+    throw new FieldValidationError({ excluded_readers: [ONE_READER_REMAINS] });
+  }
+  return excluded;
 }
 
 async function removeUncommittedFile(ctx: AppContext, key: string) {
@@ -257,6 +291,7 @@ export async function createReport(
     voice: input.voice ? { recording: input.voice, token: voice_token } : null,
     filer: { kind: 'account', user, isAnonymous: fields.is_anonymous },
     organizationId: routedOrganization(user, fields.destination),
+    excludedReaders: fields.excluded_readers,
   });
   return getReportPayload(ctx, id);
 }
@@ -382,4 +417,16 @@ export async function getEvidence(
     filename: `report-${id}-evidence.${extension}`,
     size: data.length,
   };
+}
+
+/**
+ * Who would read a report the caller files to `destination` (the form's choice): each reader
+ * under their label, so the reporter can keep one out before writing.
+ */
+export function readersFor(
+  ctx: AppContext,
+  user: AuthUser,
+  destination: 'organization' | 'platform' | undefined,
+): Promise<Reader[]> {
+  return repo.findReaders(ctx.db, routedOrganization(user, destination));
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AcknowledgeReceipt } from '@/features/admin/components/acknowledge-receipt';
+import { AssignmentPanel } from '@/features/admin/components/assignment-panel';
 import { BackToReportsLink } from '@/features/admin/components/back-to-reports-link';
 import { ReportStatusActions } from '@/features/admin/components/report-status-actions';
 import { reportKeys } from '@/features/reports/api/report-keys';
@@ -22,6 +23,7 @@ export function ReportRoute() {
         };
         return (
           <>
+            <AssignmentPanel reportId={report.id} />
             <AcknowledgeReceipt report={report} onAcknowledged={onChanged} />
             <ReportStatusActions report={report} onChanged={onChanged} />
           </>

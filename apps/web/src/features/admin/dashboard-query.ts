@@ -1,6 +1,7 @@
 import type { AdminReportsQuery } from '@candor/contract/admin';
 import {
   ADMIN_SEARCH_MAX,
+  adminAssignedViews,
   adminReportOrders,
   reportCategories,
   reportStatuses,
@@ -8,7 +9,10 @@ import {
 
 /** The dashboard's list as the address holds it, each part always set ('all' for no filter). */
 export type DashboardQuery = Required<
-  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue'>
+  Pick<
+    AdminReportsQuery,
+    'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'assigned'
+  >
 > & { page: number };
 
 export const defaultDashboardQuery: DashboardQuery = {
@@ -18,10 +22,11 @@ export const defaultDashboardQuery: DashboardQuery = {
   priority: 'all',
   order: 'newest',
   overdue: 'false',
+  assigned: 'all',
   page: 1,
 };
 
-const listKeys = ['q', 'category', 'status', 'priority', 'order', 'overdue'] as const;
+const listKeys = ['q', 'category', 'status', 'priority', 'order', 'overdue', 'assigned'] as const;
 
 /**
  * The values the contract's `adminReportsQuerySchema` takes for each filter, from its plain lists:
@@ -33,6 +38,7 @@ export const filterChoices = {
   priority: ['all', 'true', 'false'],
   order: adminReportOrders,
   overdue: ['true', 'false'],
+  assigned: adminAssignedViews,
 } as const satisfies Record<Exclude<(typeof listKeys)[number], 'q'>, readonly string[]>;
 
 function isChoice<T extends string>(choices: readonly T[], value: string): value is T {

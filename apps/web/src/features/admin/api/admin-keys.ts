@@ -4,4 +4,6 @@ export const adminKeys = {
   all: ['admin'] as const,
   reports: (query: AdminReportsQuery) => ['admin', 'reports', query] as const,
   analytics: ['admin', 'analytics'] as const,
+  report: (id: number) => ['admin', 'report', id] as const,
+  handlers: ['admin', 'handlers'] as const,
 };

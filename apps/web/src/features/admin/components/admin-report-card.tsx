@@ -62,6 +62,9 @@ export function AdminReportCard({
             {unreadLabel(unread)}
           </span>
         )}
+        <Tag>
+          {report.assigned_to ? `Assigned to ${report.assigned_to.username}` : 'Unassigned'}
+        </Tag>
         {report.is_anonymous && <Tag tone="brand">Anonymous</Tag>}
         {report.is_guest && <Tag>No account</Tag>}
         {report.priority_flag && <Tag tone="accent">Priority</Tag>}

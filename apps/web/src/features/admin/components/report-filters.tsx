@@ -5,8 +5,17 @@ import { humanize } from '@/lib/format';
 
 /** The dashboard's filters: the query's, each always set ('all' for no filter). */
 export type Filters = Required<
-  Pick<AdminReportsQuery, 'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue'>
+  Pick<
+    AdminReportsQuery,
+    'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'assigned'
+  >
 >;
+
+const assignedOptions = [
+  { value: 'all', label: 'Everyone’s' },
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'none', label: 'Unassigned' },
+];
 
 const priorityOptions = [
   { value: 'all', label: 'Any priority' },
@@ -37,14 +46,20 @@ export function ReportFilters({
   onChange(change: Partial<Filters>): void;
 }) {
   return (
-    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-4 md:items-end">
+    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-5 md:items-end">
       <TextField
-        className="sm:col-span-2 md:col-span-4"
+        className="sm:col-span-2 md:col-span-5"
         label="Search"
         type="search"
         placeholder="Title, description, category or reference"
         value={filters.q}
         onChange={(event) => onChange({ q: event.target.value })}
+      />
+      <SelectField
+        label="Cases"
+        options={assignedOptions}
+        value={filters.assigned}
+        onChange={(event) => onChange({ assigned: event.target.value as Filters['assigned'] })}
       />
       <SelectField
         label="Category"
@@ -74,7 +89,7 @@ export function ReportFilters({
         value={filters.order}
         onChange={(event) => onChange({ order: event.target.value as Filters['order'] })}
       />
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-4">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-5">
         <input
           type="checkbox"
           className="size-5 shrink-0 accent-brand-700"

@@ -228,6 +228,33 @@ describe('AdminDashboardPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('shows who has each case, and keeps the view of cases in the address', async () => {
+    const { fetchMock } = mockFetch({
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': {
+        body: {
+          count: 2,
+          results: [
+            adminReportFixture({ id: 1, title: 'One', assigned_to: { id: 4, username: 'ana' } }),
+            adminReportFixture({ id: 2, title: 'Two' }),
+          ],
+        },
+      },
+    });
+    const { router } = renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    expect(await screen.findByText('Assigned to ana')).toBeInTheDocument();
+    expect(screen.getByText('Unassigned', { selector: 'span' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Cases'), 'me');
+    await waitFor(() => expect(router.state.location.search).toBe('?assigned=me'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .map(([input]) => String(input))
+          .filter((u) => u.includes('assigned=me')),
+      ).toHaveLength(1),
+    );
+  });
+
   it('keeps search, filters, sort and page in the address, and focuses the new page', async () => {
     const { calls } = mockFetch({
       'GET /api/admin/analytics/': { body: analytics },

@@ -43,6 +43,7 @@ export function AdminDashboardPage() {
     priority: query.priority,
     order: query.order,
     overdue: query.overdue === 'true' ? 'true' : undefined,
+    assigned: query.assigned,
     limit: DEFAULT_ADMIN_PAGE_SIZE,
     offset: (query.page - 1) * DEFAULT_ADMIN_PAGE_SIZE,
   });
@@ -139,6 +140,7 @@ export function AdminDashboardPage() {
               priority: query.priority,
               order: query.order,
               overdue: query.overdue === 'true' ? 'true' : undefined,
+              assigned: query.assigned,
             }}
           />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}

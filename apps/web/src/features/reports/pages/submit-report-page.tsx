@@ -17,8 +17,10 @@ import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useCreateReport } from '../api/create-report';
+import { useReaders } from '../api/get-readers';
 import { useReporterOrganization } from '../api/get-reporter-organization';
 import { DestinationField } from '../components/destination-field';
+import { ReadersField } from '../components/readers-field';
 import { ReportFields } from '../components/report-fields';
 import { SignInFirstNotice } from '../components/sign-in-first-notice';
 import { SubmitConfirmation } from '../components/submit-confirmation';
@@ -63,6 +65,13 @@ export function SubmitReportPage() {
   const navigateLater = useDelayedNavigate();
   const fileProblem = file && evidenceProblem(file, maxMb);
   const organization = useReporterOrganization({ enabled: Boolean(user) });
+  // Who reads it, for the destination chosen; the reporter may keep one of them out.
+  const chosenDestination = watch('destination') || undefined;
+  const readers = useReaders(
+    organization.data ? chosenDestination : undefined,
+    Boolean(user) && !organization.isPending,
+  );
+  const [excluded, setExcluded] = useState<number[]>([]);
 
   // Every change is kept, so leaving to sign in loses nothing.
   const fileRef = useRef(file);
@@ -115,9 +124,16 @@ export function SubmitReportPage() {
     }
     // Only a member chooses; the server sends everyone else's report to the platform.
     const destination = organization.data ? fields.destination : undefined;
+    const keptOut = excluded.filter((id) => readers.data?.some((reader) => reader.id === id));
     setProgress(file ? 0 : null);
     create.mutate(
-      { ...fields, destination, file, voice },
+      {
+        ...fields,
+        destination,
+        excluded_readers: keptOut.length > 0 ? keptOut.join(',') : undefined,
+        file,
+        voice,
+      },
       {
         onSuccess: (report) => {
           reportDraft.forget();
@@ -181,6 +197,14 @@ export function SubmitReportPage() {
               registration={register('destination')}
               firstId={form.fieldId('destination')}
               error={errorOf('destination')}
+            />
+          )}
+          {user && (
+            <ReadersField
+              readers={readers.data}
+              excluded={excluded}
+              onChange={setExcluded}
+              error={errorOf('excluded_readers')}
             />
           )}
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
