@@ -187,10 +187,18 @@ export async function loadTables(session: SqlSession, dump: LogicalDump, dir: st
   await checkRowCounts(session, dump.tables);
 }
 
+/**
+ * Tables whose rows only say when kept answers in a server's memory went stale (migration 0028):
+ * a restored database starts with no server's memory, and loading other tables may move them,
+ * so their count after loading says nothing about the archive.
+ */
+const DERIVED_TABLES = new Set(['read_versions']);
+
 /** Each table holds as many rows as the backup says it did. */
 export async function checkRowCounts(session: SqlSession, expected: TableEntry[]) {
   const counts = new Map((await describeTables(session)).map((table) => [table.name, table.rows]));
   for (const table of expected) {
+    if (DERIVED_TABLES.has(table.name)) continue;
     if (counts.get(table.name) !== table.rows) {
       throw new OperationError(
         `Table ${table.name} holds ${counts.get(table.name) ?? 'no'} rows after loading, the ` +
