@@ -20,7 +20,8 @@ const budgets: Record<keyof typeof weighedPages, number> = {
   register: 110 * KB,
   'become-admin': 110 * KB,
   contact: 110 * KB,
-  'submit-report': 110 * KB,
+  // The readers a reporter may keep the report from (their checkboxes) came to 111.7 KB.
+  'submit-report': 113 * KB,
   'admin-dashboard': 150 * KB,
 };
 

@@ -18,6 +18,15 @@ describe('ReportRoute for an administrator', () => {
       'GET /api/reports/41/': () => ({
         body: reportFixture(resolved ? { status: 'resolved' } : {}),
       }),
+      // The assignment panel: the list's view of the report, and the scope's handlers.
+      'GET /api/admin/reports/41/': () => ({
+        body: {
+          ...reportFixture(resolved ? { status: 'resolved' } : {}),
+          unread_from_reporter: false,
+          assigned_to: null,
+        },
+      }),
+      'GET /api/admin/handlers/': { body: [{ id: 2, username: 'case_handler' }] },
       'GET /api/reports/41/comments/': () => ({
         body: resolved
           ? [
@@ -66,6 +75,14 @@ describe('ReportRoute for an administrator', () => {
       'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': { body: reportFixture({ status: 'under_review' }) },
       'GET /api/reports/41/comments/': { body: [] },
+      'GET /api/admin/reports/41/': {
+        body: {
+          ...reportFixture({ status: 'under_review' }),
+          unread_from_reporter: false,
+          assigned_to: null,
+        },
+      },
+      'GET /api/admin/handlers/': { body: [{ id: 2, username: 'case_handler' }] },
     });
     renderPage(<ReportRoute />, { path: '/reports/:reportId', route: '/reports/41' });
     expect(await screen.findByRole('link', { name: '← Back to reports' })).toHaveAttribute(
