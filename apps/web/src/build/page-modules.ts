@@ -8,7 +8,7 @@ export const pageModules = {
   about: 'src/features/landing/pages/about-page.tsx',
   login: 'src/features/accounts/pages/login-page.tsx',
   register: 'src/features/accounts/pages/register-page.tsx',
-  forgotPassword: 'src/features/accounts/pages/forgot-password-page.tsx',
+  forgotPassword: 'src/app/routes/forgot-password-route.tsx',
   becomeAdmin: 'src/features/access-requests/pages/become-admin-page.tsx',
   contact: 'src/features/contact/pages/contact-page.tsx',
   submitReport: 'src/features/reports/pages/submit-report-page.tsx',
