@@ -21,6 +21,8 @@ const DIGEST_TAG_PURPOSE = 'mail.digest';
 /** A sending pass keeps what it claimed this long; a crashed pass's messages are sent after it. */
 const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH = 100;
+/** Messages sent at once: the transport's pooled connections (lib/mail.ts `maxConnections`). */
+const SENDERS = 2;
 
 export type { AlertKind, AlertMode };
 
@@ -218,14 +220,14 @@ export async function sendDueMail(
     const recipients = new Map(
       (await repo.findRecipients(ctx.db, [...new Set(userIds)])).map((r) => [r.userId, r]),
     );
-    for (const group of groups) {
+    const sendGroup = async (group: Group) => {
       const ids = group.rows.map((row) => row.id);
       const kind = group.rows.length > 1 ? 'digest' : (group.rows[0]?.kind ?? 'digest');
       const mail = await compose(ctx, group, recipients);
       if (!mail) {
         await repo.deleteRows(ctx.db, ids);
         counts.dropped += ids.length;
-        continue;
+        return;
       }
       try {
         await mailer.send(mail);
@@ -247,7 +249,13 @@ export async function sendDueMail(
           ctx.log.info({ error: errorSummary(error), kind, attempts }, 'mail refused: will retry');
         }
       }
-    }
+    };
+    // As many messages on their way at once as the transport keeps connections (lib/mail.ts).
+    let next = 0;
+    const sender = async () => {
+      for (let group = groups[next++]; group; group = groups[next++]) await sendGroup(group);
+    };
+    await Promise.all(Array.from({ length: SENDERS }, sender));
     if (claimed.length < BATCH) break;
   }
   return counts;
