@@ -10,6 +10,7 @@ import {
 import { connectLive, waitForClose } from '../../test/live';
 import { createReport } from '../../test/reports';
 import { type ServerProcess, sharedServerEnv, startServerProcess } from '../../test/server-process';
+import { enrol } from '../../test/two-factor';
 
 // Included only with TEST_DATABASE_URL (see vitest.config.ts): two real server processes on one
 // PostgreSQL database. What one process kept for an administrator is not given to them once
@@ -84,5 +85,23 @@ describe('kept answers across server processes', () => {
     for (const server of [a, b]) {
       expect((await getOn(server, member.headers, paths[0] as string)).status).toBe(200);
     }
+  });
+
+  it('are not given to the same account signed in without its second factor', async () => {
+    const organizationId = await createOrganization(t);
+    const admin = await createAdmin(t, { organizationId });
+    const member = await createUser(t, { organizationId });
+    const report = await createReport(t, member, { title: 'Kept for the full login' });
+    const path = `/api/reports/${report.id}/`;
+    // The administrator sets up a second factor: the login they had before gave none, so it now
+    // acts as a plain member (or is ended); the login the enrolment gave acts as administrator.
+    const { headers: fullLogin } = await enrol(t, admin);
+    for (let read = 0; read < 3; read += 1) {
+      expect((await getOn(b, fullLogin, path)).status).toBe(200);
+    }
+    // The earlier login, on the process that kept the administrator's answer.
+    const response = await getOn(b, admin.headers, path);
+    expect([401, 404]).toContain(response.status);
+    expect(await response.text()).not.toContain('Kept for the full login');
   });
 });
