@@ -150,7 +150,7 @@ describe('a reporter keeps a report from one of two handlers', () => {
 
   it('keeps one reader at least, and only readers of the destination can be kept out', async () => {
     const organizationId = await createOrganization(t);
-    const only = await createAdmin(t, { organizationId });
+    await createAdmin(t, { organizationId });
     const outsiderOrganization = await createOrganization(t);
     await createAdmin(t, { organizationId: outsiderOrganization });
     const member = await createUser(t, { organizationId });

@@ -38,7 +38,9 @@ beforeEach(() => {
   tokenStorage.save(accessToken(), 'refresh');
   mockFetch({
     // Who reads the report (the readers field): one handler, so nobody can be left out.
-    'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+    'GET /api/reports/readers/': {
+      body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+    },
     // Someone outside every organisation: the report goes to Candor's administrators.
     'GET /api/organizations/mine/': { body: null },
     'GET /api/site/': {
@@ -222,7 +224,9 @@ describe('SubmitReportPage', () => {
     it('to the organisation of a member by default, or to Candor’s administrators if chosen', async () => {
       mockFetch({
         'GET /api/site/': site,
-        'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+        'GET /api/reports/readers/': {
+          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+        },
         'GET /api/organizations/mine/': {
           body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
         },
@@ -247,7 +251,9 @@ describe('SubmitReportPage', () => {
     it('sends a member’s report to the organisation unless they choose otherwise', async () => {
       mockFetch({
         'GET /api/site/': site,
-        'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+        'GET /api/reports/readers/': {
+          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+        },
         'GET /api/organizations/mine/': {
           body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
         },
@@ -264,7 +270,9 @@ describe('SubmitReportPage', () => {
     it('to Candor’s administrators for someone outside every organisation, with no choice', async () => {
       mockFetch({
         'GET /api/site/': site,
-        'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+        'GET /api/reports/readers/': {
+          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+        },
         'GET /api/organizations/mine/': { body: null },
       });
       const sent = stubXhr({ status: 201, body: reportFixture() });
