@@ -41,3 +41,37 @@ export async function createOrganization(
   const { slug } = await mine.json();
   return { name, slug, admin, adminHeaders };
 }
+
+/**
+ * A second administrator of the organisation: a member who joined with its code, made an
+ * administrator by the superuser.
+ */
+export async function addAdministrator(
+  request: APIRequestContext,
+  organization: E2eOrganization,
+): Promise<E2eUser> {
+  const code = await request.post('/api/organizations/join-code/', {
+    headers: organization.adminHeaders,
+  });
+  expect(code.ok()).toBe(true);
+  const colleague = await registerUser(request, 'coadmin');
+  const tokens = await apiLogin(request, colleague);
+  const joined = await request.post('/api/organizations/join/', {
+    headers: { authorization: `Bearer ${tokens.access}` },
+    data: { code: (await code.json()).code },
+  });
+  expect(joined.ok()).toBe(true);
+  const { id } = await joined.json();
+  const superTokens = await apiLogin(request, superuser);
+  const superHeaders = { authorization: `Bearer ${superTokens.access}` };
+  const staff = await request.get(`/api/staff/organizations/${id}/`, { headers: superHeaders });
+  const member = ((await staff.json()).members as { id: number; username: string }[]).find(
+    (candidate) => candidate.username === colleague.username,
+  );
+  const made = await request.post(`/api/staff/organizations/${id}/admins/`, {
+    headers: superHeaders,
+    data: { user_id: member?.id },
+  });
+  expect(made.ok()).toBe(true);
+  return colleague;
+}

@@ -127,6 +127,11 @@ export const profileSchema = z.object({
   role: roleSchema,
   plan: planSchema,
   is_superuser: z.boolean(),
+  /**
+   * An administrator's label, as reporters choosing who reads their report see them
+   * (`PUT /api/admin/handler-label/`); null: "Administrator", and always null for others.
+   */
+  handler_label: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -20,6 +20,8 @@ export const myOrganizationSchema = z
     retention_days: z.number().int().nullable(),
     /** The platform's retention (RETENTION_DAYS): the organisation's can only be shorter. */
     platform_retention_days: z.number().int(),
+    /** Whether reporters see each handler's name beside their label (off by default). */
+    reader_names_shown: z.boolean(),
   })
   .nullable();
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
@@ -33,7 +35,10 @@ export type JoinOrganizationInput = z.infer<typeof joinOrganizationInputSchema>;
 export const joinCodeSchema = z.object({ code: z.string() });
 export type JoinCode = z.infer<typeof joinCodeSchema>;
 
-/** `PATCH /api/organizations/mine/` (its administrator): rename, or turn guest reports off. */
+/**
+ * `PATCH /api/organizations/mine/` (its administrator): rename, turn guest reports off, or show
+ * handlers' names to reporters.
+ */
 export const updateMyOrganizationInputSchema = z
   .strictObject({
     name: z
@@ -43,8 +48,14 @@ export const updateMyOrganizationInputSchema = z
       .max(200, 'Ensure this field has no more than 200 characters.')
       .optional(),
     accepts_guest_reports: z.boolean().optional(),
+    /** Show each handler's name beside their label to reporters choosing who reads a report. */
+    reader_names_shown: z.boolean().optional(),
   })
-  .refine((value) => value.name !== undefined || value.accepts_guest_reports !== undefined, {
-    message: 'Send a new name or accepts_guest_reports.',
-  });
+  .refine(
+    (value) =>
+      value.name !== undefined ||
+      value.accepts_guest_reports !== undefined ||
+      value.reader_names_shown !== undefined,
+    { message: 'Send a new name, accepts_guest_reports or reader_names_shown.' },
+  );
 export type UpdateMyOrganizationInput = z.input<typeof updateMyOrganizationInputSchema>;

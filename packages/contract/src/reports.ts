@@ -58,6 +58,11 @@ const voiceTokenField = z.string().max(200).optional();
  * message as `voice_recording` (with `voice_token` when it is a listen-back's). The description
  * may be left empty when a voice message is sent.
  */
+/** A reader's opaque id (`readerSchema`): 24 hexadecimal digits. */
+export const READER_ID_PATTERN = /^[0-9a-f]{24}$/;
+/** Up to 50 reader ids, comma-separated. */
+const READER_IDS = /^([0-9a-f]{24}(,[0-9a-f]{24}){0,49})?$/;
+
 export const createReportFieldsSchema = z.strictObject({
   title: requiredText(REPORT_TITLE_MAX),
   category: z
@@ -87,15 +92,23 @@ export const createReportFieldsSchema = z.strictObject({
    */
   excluded_readers: z
     .string()
-    .regex(/^(\d{1,9}(,\d{1,9}){0,49})?$/, { error: 'Choose among the readers listed.' })
+    .regex(READER_IDS, { error: 'Choose among the readers listed.' })
     .optional()
-    .transform((value) => (value ? [...new Set(value.split(',').map(Number))] : [])),
+    .transform((value) => (value ? [...new Set(value.split(','))] : [])),
 });
 export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 export type CreateReportFieldsValues = z.output<typeof createReportFieldsSchema>;
 
-/** A handler as a reporter choosing who reads their report sees them: an id and a label. */
-export const readerSchema = z.object({ id: z.number().int(), label: z.string() });
+/**
+ * A handler as a reporter choosing who reads their report sees them: an opaque id (it names the
+ * handler to the server alone), the label they chose, and their name only when their
+ * organisation shows names (null otherwise).
+ */
+export const readerSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  name: z.string().nullable(),
+});
 export type Reader = z.infer<typeof readerSchema>;
 
 /** A stored voice message as payloads show it. */

@@ -77,6 +77,12 @@ export const organizations = pgTable(
      * (modules/retention); null: the platform's. Never longer: the server checks it when set.
      */
     retentionDays: integer('retention_days'),
+    /**
+     * Whether reporters choosing who reads their report see each handler's name beside the label
+     * they chose (docs/design.md "Keeping a report from someone"); off unless its administrator
+     * turns it on.
+     */
+    readerNamesShown: boolean('reader_names_shown').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -92,6 +92,7 @@ function toProfile(user: repo.UserRow): Profile {
     role: user.role,
     plan: user.plan,
     is_superuser: user.isSuperuser,
+    handler_label: user.role === 'admin' ? user.handlerLabel : null,
   };
 }
 

@@ -419,6 +419,7 @@ describe('/api/accounts/profile/', () => {
       role: 'user',
       plan: 'premium',
       is_superuser: false,
+      handler_label: null,
     });
   });
 

@@ -7,8 +7,8 @@ import {
 import type { Reader } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { readersOf, shownReaders } from '../reports/exclusions';
 import type { ReportForm } from '../reports/report-form';
-import { findReaders } from '../reports/reports.repository';
 import { fileReport, parseReportFields } from '../reports/reports.service';
 import * as repo from './intake.repository';
 import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';
@@ -138,5 +138,5 @@ export async function fileGuestReport(
 /** Who reads a report sent from this link (null: to the platform), each under their label. */
 export async function intakeReaders(ctx: AppContext, slug: string | null): Promise<Reader[]> {
   const organization = slug === null ? null : await findBySlug(ctx, slug);
-  return findReaders(ctx.db, organization?.id ?? null);
+  return shownReaders(await readersOf(ctx, ctx.db, organization?.id ?? null));
 }

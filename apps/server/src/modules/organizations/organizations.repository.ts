@@ -32,7 +32,9 @@ export async function setJoinCodeHash(db: Executor, id: number, joinCodeHash: st
 export async function updateOrganization(
   db: Executor,
   id: number,
-  changes: Partial<Pick<OrganizationRow, 'name' | 'slug' | 'guestReportsEnabled'>>,
+  changes: Partial<
+    Pick<OrganizationRow, 'name' | 'slug' | 'guestReportsEnabled' | 'readerNamesShown'>
+  >,
 ): Promise<OrganizationRow> {
   const [row] = await db
     .update(organizations)

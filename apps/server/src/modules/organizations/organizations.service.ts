@@ -72,6 +72,7 @@ function toMine(
     feedback_days: organization.feedbackDays,
     retention_days: organization.retentionDays,
     platform_retention_days: ctx.config.retention.days,
+    reader_names_shown: organization.readerNamesShown,
   };
 }
 
@@ -184,6 +185,9 @@ export async function updateMine(
     if (input.accepts_guest_reports !== undefined) {
       changes.guestReportsEnabled = input.accepts_guest_reports;
     }
+    if (input.reader_names_shown !== undefined) {
+      changes.readerNamesShown = input.reader_names_shown;
+    }
     const row = await repo.updateOrganization(tx, organizationId, changes);
     await insertAuditEntry(tx, {
       actorUserId: user.id,
@@ -195,6 +199,9 @@ export async function updateMine(
         ...(changes.name !== undefined && { name: changes.name, slug: changes.slug }),
         ...(changes.guestReportsEnabled !== undefined && {
           accepts_guest_reports: changes.guestReportsEnabled,
+        }),
+        ...(changes.readerNamesShown !== undefined && {
+          reader_names_shown: changes.readerNamesShown,
         }),
       },
     });

@@ -66,6 +66,7 @@ describe('GET /api/organizations/mine/', () => {
       feedback_days: null,
       retention_days: null,
       platform_retention_days: 365,
+      reader_names_shown: false,
     });
   });
 });

@@ -222,25 +222,40 @@ export async function findActiveAdmins(
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope));
 }
 
+/** A reader as stored: the account, the label they chose, and their name when it may be shown. */
+export type ReaderRow = { userId: number; label: string; name: string | null };
+
 /**
  * Who reads a report sent to an organisation (null: the platform): its active administrators,
- * each under the label they chose, or the platform's when it has none.
+ * each under the label they chose, or the platform's when it has none. Names only when the
+ * organisation shows them (never the platform's administrators').
  */
 export async function findReaders(
   db: Executor,
   organizationId: number | null,
-): Promise<{ id: number; label: string }[]> {
+): Promise<ReaderRow[]> {
   const scope =
     organizationId === null
       ? isNull(users.organizationId)
       : eq(users.organizationId, organizationId);
   const rows = await db
-    .select({ id: users.id, label: users.handlerLabel })
+    .select({
+      userId: users.id,
+      label: users.handlerLabel,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      namesShown: organizations.readerNamesShown,
+    })
     .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope))
     .orderBy(users.id);
   if (rows.length === 0 && organizationId !== null) return findReaders(db, null);
-  return rows.map((row) => ({ id: row.id, label: row.label ?? 'Administrator' }));
+  return rows.map((row) => ({
+    userId: row.userId,
+    label: row.label ?? 'Administrator',
+    name: row.namesShown ? `${row.firstName} ${row.lastName}`.trim() || null : null,
+  }));
 }
 
 export async function findAdminIdsInScope(

@@ -30,7 +30,7 @@ import {
   voiceKeysOfReports,
 } from '../voice/voice.service';
 import { checkEvidenceLink } from './evidence-links';
-import { insertExclusions } from './exclusions';
+import { insertExclusions, readersOf, shownReaders } from './exclusions';
 import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from './owner-index';
 import { enqueueOwnerChange } from './owner-queue';
 import { loadAccessibleReport, notifyReportAdmins } from './report-access';
@@ -79,8 +79,8 @@ export type ReportFiling = {
   voice: { recording: Buffer; token: unknown } | null;
   filer: ReportFiler;
   organizationId: number | null;
-  /** The readers (handlers) the reporter keeps from it; at least one must remain. */
-  excludedReaders?: number[];
+  /** The readers (handlers, by their opaque ids) the reporter keeps from it; one must remain. */
+  excludedReaders?: string[];
   /** More rows to write in the report's transaction, once its row exists (a guest's receipt). */
   withinTransaction?: (tx: Executor, report: { id: number; reference: string }) => Promise<void>;
 };
@@ -228,15 +228,17 @@ async function checkExclusions(
 ): Promise<number[]> {
   const excluded = filing.excludedReaders ?? [];
   if (excluded.length === 0) return [];
-  const readers = (await repo.findReaders(tx, filing.organizationId)).map((reader) => reader.id);
-  if (excluded.some((id) => !readers.includes(id))) {
+  const readers = await readersOf(ctx, tx, filing.organizationId);
+  if (excluded.some((id) => !readers.some((reader) => reader.id === id))) {
     throw new FieldValidationError({ excluded_readers: [NOT_A_READER] });
   }
-  const remaining = readers.filter((id) => !excluded.includes(id) && id !== user?.id);
+  const remaining = readers.filter(
+    (reader) => !excluded.includes(reader.id) && reader.userId !== user?.id,
+  );
   if (remaining.length === 0) {
     throw new FieldValidationError({ excluded_readers: [ONE_READER_REMAINS] });
   }
-  return excluded;
+  return readers.filter((reader) => excluded.includes(reader.id)).map((reader) => reader.userId);
 }
 
 async function removeUncommittedFile(ctx: AppContext, key: string) {
@@ -423,10 +425,10 @@ export async function getEvidence(
  * Who would read a report the caller files to `destination` (the form's choice): each reader
  * under their label, so the reporter can keep one out before writing.
  */
-export function readersFor(
+export async function readersFor(
   ctx: AppContext,
   user: AuthUser,
   destination: 'organization' | 'platform' | undefined,
 ): Promise<Reader[]> {
-  return repo.findReaders(ctx.db, routedOrganization(user, destination));
+  return shownReaders(await readersOf(ctx, ctx.db, routedOrganization(user, destination)));
 }

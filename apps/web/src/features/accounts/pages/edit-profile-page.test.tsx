@@ -14,6 +14,7 @@ const profile = {
   role: 'user',
   plan: 'free',
   is_superuser: false,
+  handler_label: null,
 } satisfies Profile;
 
 describe('EditProfilePage', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
+import { LABEL_HINT } from '../components/handler-label-card';
 import { capitalise, ProfilePage } from './profile-page';
 
 describe('capitalise', () => {
@@ -26,6 +27,7 @@ describe('ProfilePage', () => {
           role: 'admin',
           plan: 'premium',
           is_superuser: false,
+          handler_label: null,
         },
       },
     });
@@ -38,6 +40,71 @@ describe('ProfilePage', () => {
       'href',
       '/EditProfile',
     );
+  });
+
+  it('lets an administrator choose how reporters see them', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    const { calls } = mockFetch({
+      'GET /api/accounts/profile/': {
+        body: {
+          username: 'ada',
+          email: null,
+          first_name: 'Ada',
+          last_name: 'Quill',
+          role: 'admin',
+          plan: 'free',
+          is_superuser: false,
+          handler_label: null,
+        },
+      },
+      'PUT /api/admin/handler-label/': (init) => {
+        const label = String(JSON.parse(String(init.body)).handler_label ?? '').trim();
+        return { body: { handler_label: label || null } };
+      },
+    });
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'How reporters see you' });
+    const label = within(form).getByLabelText(/Your label/);
+    expect(label).toHaveValue('');
+    expect(label).toHaveAccessibleDescription(LABEL_HINT);
+    const save = within(form).getByRole('button', { name: 'Save label' });
+
+    await user.type(label, 'x'.repeat(81));
+    await user.click(save);
+    await waitFor(() => expect(label).toHaveAccessibleDescription(/no more than 80 characters/));
+    expect(calls.some((call) => call.init.method === 'PUT')).toBe(false);
+
+    await user.clear(label);
+    await user.type(label, 'HR, North site');
+    await user.click(save);
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Saved: reporters see you as “HR, North site”.',
+    );
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({
+      handler_label: 'HR, North site',
+    });
+  });
+
+  it('shows no label to someone who is not an administrator', async () => {
+    tokenStorage.save(accessToken(), 'r1');
+    mockFetch({
+      'GET /api/accounts/profile/': {
+        body: {
+          username: 'bo',
+          email: null,
+          first_name: '',
+          last_name: '',
+          role: 'user',
+          plan: 'free',
+          is_superuser: false,
+          handler_label: null,
+        },
+      },
+    });
+    renderPage(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByText('bo')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'How reporters see you' })).toBeNull();
   });
 
   it('says so when the profile cannot be loaded', async () => {
@@ -68,6 +135,7 @@ describe('ProfilePage', () => {
           role: 'user',
           plan: 'free',
           is_superuser: false,
+          handler_label: null,
         },
       },
       'POST /api/accounts/delete/': () => ({

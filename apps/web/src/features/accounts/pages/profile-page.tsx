@@ -8,6 +8,7 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { useProfile } from '../api/get-profile';
+import { HandlerLabelCard } from '../components/handler-label-card';
 import { ChangePasswordCard, DeleteAccountCard, MyDataCard } from '../components/own-account-cards';
 
 /** As in the original product: role and tier capitalised, N/A when missing. */
@@ -64,6 +65,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
           </dl>
         </Card>
       )}
+      {profile.data?.role === 'admin' && <HandlerLabelCard label={profile.data.handler_label} />}
       {profile.data && children}
       {profile.data && (
         <>

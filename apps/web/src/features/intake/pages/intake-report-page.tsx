@@ -4,7 +4,8 @@ import {
   type GuestReportCreated,
 } from '@candor/contract/intake';
 import { REQUIRED_MESSAGE } from '@candor/contract/labels';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ReadersField } from '@/components/readers/readers-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,6 +25,7 @@ import { useSiteSettings } from '@/lib/site-settings';
 import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
 import { useFileGuestReport } from '../api/file-guest-report';
 import { useIntakeOrganization } from '../api/get-intake-organization';
+import { useIntakeReaders } from '../api/get-intake-readers';
 import { prepareProofOfWork } from '../api/proof-of-work';
 import { ReceiptPanel } from '../components/receipt-panel';
 import { SafetyAdvice } from '../components/safety-advice';
@@ -64,6 +66,8 @@ type IntakeFormProps = {
   ReportFields: ReportFieldsSlot;
   evidenceProblem: EvidenceCheck;
   onFiled(created: GuestReportCreated): void;
+  /** When the reporter keeps every reader out: where to send it instead. */
+  instead?: (keepDraft: () => void) => ReactNode;
 };
 
 function IntakeForm({
@@ -72,6 +76,7 @@ function IntakeForm({
   ReportFields,
   evidenceProblem,
   onFiled,
+  instead,
 }: IntakeFormProps) {
   const [draft] = useState(() => draftStore.get<IntakeDraft>(draftKey(slug)));
   const form = useContractForm(formSchema, { defaultValues: draft?.values ?? emptyForm });
@@ -109,6 +114,12 @@ function IntakeForm({
   const file_ = useFileGuestReport(slug, setProgress);
   const request = useCancellable();
   const fileProblem = file && evidenceProblem(file, maxMb);
+  // Who reads it, before anything is typed; the reporter may keep the ones it is about out.
+  const readers = useIntakeReaders(slug);
+  const [excluded, setExcluded] = useState<string[]>([]);
+  // Sending it to the platform instead takes what is written along (this tab's memory only).
+  const keepDraftForPlatform = () =>
+    draftStore.save(draftKey(null), { values: form.getValues(), file, voice });
   // The anti-abuse work runs while the visitor writes, not after they press Submit; it starts
   // when they first turn to the form (a field already in use when the app arrives counts), so it
   // does not compete with the page's own first load for the phone's processor.
@@ -133,8 +144,15 @@ function IntakeForm({
       return;
     }
     setProgress(file ? 0 : null);
+    const keptOut = excluded.filter((id) => readers.data?.some((reader) => reader.id === id));
     file_.mutate(
-      { ...fields, file, voice, signal: request.start() },
+      {
+        ...fields,
+        excluded_readers: keptOut.length > 0 ? keptOut.join(',') : undefined,
+        file,
+        voice,
+        signal: request.start(),
+      },
       {
         onSuccess: (created) => {
           draftStore.forget(draftKey(slug));
@@ -177,6 +195,13 @@ function IntakeForm({
           className="space-y-5"
         >
           <ErrorSummary {...form.errorSummary(fieldLabels)} />
+          <ReadersField
+            readers={readers.data}
+            excluded={excluded}
+            onChange={setExcluded}
+            error={errorOf('excluded_readers')}
+            instead={instead?.(keepDraftForPlatform)}
+          />
           <ReportFields
             field={field}
             evidence={{
@@ -303,6 +328,11 @@ export function OrganizationIntakePage(props: PageProps) {
             </>
           }
           onFiled={setCreated}
+          instead={(keepDraft) => (
+            <LinkButton to={paths.reportWithoutAccount} variant="secondary" onClick={keepDraft}>
+              Send it to Candor’s administrators instead
+            </LinkButton>
+          )}
         />
       ) : (
         <Card className="space-y-4">

@@ -1,5 +1,5 @@
 import type { MyOrganization } from '@candor/contract/organizations';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -17,6 +17,7 @@ const school = {
   feedback_days: null,
   retention_days: null,
   platform_retention_days: 365,
+  reader_names_shown: false,
 } satisfies MyOrganization;
 
 describe('OrganizationCard', () => {
@@ -127,11 +128,112 @@ describe('OrganizationCard', () => {
     expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ retention_days: null });
   });
 
+  it('lets the organisation administrator set shorter deadlines, with the rules’ messages', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    const { calls } = mockFetch({
+      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
+      'PUT /api/organizations/deadlines/': (init) => ({
+        body: { ...school, is_admin: true, ...JSON.parse(String(init.body)) },
+      }),
+    });
+    renderPage(<OrganizationCard />);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Deadlines for new reports' });
+    const acknowledge = within(form).getByLabelText(/Acknowledge within \(days\)/);
+    const feedback = within(form).getByLabelText(/Give feedback within \(days\)/);
+    expect(acknowledge).toHaveAccessibleDescription(/Leave empty for the platform’s 7 days\./);
+    const save = within(form).getByRole('button', { name: 'Save deadlines' });
+    const puts = () => calls.filter((call) => call.init.method === 'PUT');
+
+    await user.type(acknowledge, '8');
+    await user.type(feedback, '120');
+    await user.click(save);
+    expect(acknowledge).toHaveAccessibleDescription(/At most 7 days\./);
+    expect(feedback).toHaveAccessibleDescription(/At most 89 days \(shorter than 3 months\)\./);
+    await user.clear(acknowledge);
+    await user.type(acknowledge, '0');
+    await user.clear(feedback);
+    await user.type(feedback, 'two weeks');
+    await user.click(save);
+    expect(acknowledge).toHaveAccessibleDescription(/At least 1 day\./);
+    expect(feedback).toHaveAccessibleDescription(/Give a whole number of days\./);
+    expect(puts()).toHaveLength(0);
+
+    await user.clear(acknowledge);
+    await user.type(acknowledge, '3');
+    await user.clear(feedback);
+    await user.type(feedback, '30');
+    await user.click(save);
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Saved: reports filed from now on are acknowledged within 3 days and answered within 30 days.',
+    );
+    expect(JSON.parse(String(puts().at(-1)?.init.body))).toEqual({
+      acknowledge_days: 3,
+      feedback_days: 30,
+    });
+    expect(acknowledge).not.toHaveAccessibleDescription(/At least/);
+
+    await user.clear(acknowledge);
+    await user.clear(feedback);
+    await user.click(save);
+    await waitFor(() =>
+      expect(JSON.parse(String(puts().at(-1)?.init.body))).toEqual({
+        acknowledge_days: null,
+        feedback_days: null,
+      }),
+    );
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'the platform’s 7 days and answered within the platform’s 3 months',
+    );
+  });
+
+  it('shows the server’s field messages beside the deadlines', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    mockFetch({
+      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
+      'PUT /api/organizations/deadlines/': {
+        status: 400,
+        body: { feedback_days: ['At most 89 days (shorter than 3 months).'] },
+      },
+    });
+    renderPage(<OrganizationCard />);
+    const user = userEvent.setup();
+    const feedback = await screen.findByLabelText(/Give feedback within \(days\)/);
+    await user.type(feedback, '20');
+    await user.click(screen.getByRole('button', { name: 'Save deadlines' }));
+    await waitFor(() =>
+      expect(feedback).toHaveAccessibleDescription(/At most 89 days \(shorter than 3 months\)\./),
+    );
+  });
+
+  it('lets the organisation administrator show handlers’ names to reporters, off by default', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    const { calls } = mockFetch({
+      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
+      'PATCH /api/organizations/mine/': (init) => ({
+        body: { ...school, is_admin: true, ...JSON.parse(String(init.body)) },
+      }),
+    });
+    renderPage(<OrganizationCard />);
+    const user = userEvent.setup();
+    const names = await screen.findByRole('switch', {
+      name: 'Show administrators’ names to reporters',
+    });
+    expect(names).not.toBeChecked();
+    expect(names).toHaveAccessibleDescription(/label only/);
+    await user.click(names);
+    await waitFor(() => expect(names).toBeChecked());
+    expect(names).toHaveAccessibleDescription(/label and name/);
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ reader_names_shown: true });
+  });
+
   it('shows members no retention setting', async () => {
     tokenStorage.save(accessToken(), 'r1');
     mockFetch({ 'GET /api/organizations/mine/': { body: school } });
     renderPage(<OrganizationCard />);
     expect(await screen.findByRole('button', { name: 'Leave organisation' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Keep closed reports/)).toBeNull();
+    expect(screen.queryByLabelText(/Acknowledge within/)).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
   });
 });

@@ -8,7 +8,9 @@ import { serverDetail } from '@/lib/error-messages';
 import { useGenerateJoinCode } from '../api/generate-join-code';
 import { useMyOrganization } from '../api/get-my-organization';
 import { useLeaveOrganization } from '../api/leave-organization';
+import { DeadlinesForm } from './deadlines-form';
 import { JoinOrganizationForm } from './join-organization-form';
+import { ReaderNamesSwitch } from './reader-names-switch';
 import { RetentionForm } from './retention-form';
 
 function JoinCodePanel() {
@@ -61,6 +63,8 @@ export function OrganizationCard() {
           {organization.data.is_admin ? (
             <>
               <JoinCodePanel />
+              <ReaderNamesSwitch organization={organization.data} />
+              <DeadlinesForm organization={organization.data} />
               <RetentionForm organization={organization.data} />
             </>
           ) : (

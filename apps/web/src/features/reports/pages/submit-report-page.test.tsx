@@ -38,7 +38,9 @@ beforeEach(() => {
   tokenStorage.save(accessToken(), 'refresh');
   mockFetch({
     // Who reads the report (the readers field): one handler, so nobody can be left out.
-    'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+    'GET /api/reports/readers/': {
+      body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+    },
     // Someone outside every organisation: the report goes to Candor's administrators.
     'GET /api/organizations/mine/': { body: null },
     'GET /api/site/': {
@@ -222,7 +224,9 @@ describe('SubmitReportPage', () => {
     it('to the organisation of a member by default, or to Candor’s administrators if chosen', async () => {
       mockFetch({
         'GET /api/site/': site,
-        'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+        'GET /api/reports/readers/': {
+          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+        },
         'GET /api/organizations/mine/': {
           body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
         },
@@ -247,7 +251,9 @@ describe('SubmitReportPage', () => {
     it('sends a member’s report to the organisation unless they choose otherwise', async () => {
       mockFetch({
         'GET /api/site/': site,
-        'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+        'GET /api/reports/readers/': {
+          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+        },
         'GET /api/organizations/mine/': {
           body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
         },
@@ -261,10 +267,43 @@ describe('SubmitReportPage', () => {
       expect(sent.body?.get('destination')).toBe('organization');
     });
 
+    it('keeps a reader out, and offers Candor’s administrators when everyone is unticked', async () => {
+      const officer = { id: 'a'.repeat(24), label: 'Compliance officer', name: null };
+      const hr = { id: 'b'.repeat(24), label: 'HR', name: 'Dana Lee' };
+      mockFetch({
+        'GET /api/site/': site,
+        'GET /api/reports/readers/': { body: [officer, hr] },
+        'GET /api/organizations/mine/': {
+          body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
+        },
+      });
+      const sent = stubXhr({ status: 201, body: reportFixture() });
+      renderPage(<SubmitReportPage />);
+      const readers = await screen.findByRole('group', { name: 'Who reads your report' });
+      await userEvent.click(within(readers).getByRole('checkbox', { name: 'HR, Dana Lee' }));
+      await userEvent.click(within(readers).getByRole('checkbox', { name: 'Compliance officer' }));
+      const instead = within(readers).getByRole('button', {
+        name: 'Send it to Candor’s administrators instead',
+      });
+      await userEvent.click(instead);
+      const group = screen.getByRole('group', { name: 'Who receives this report' });
+      expect(within(group).getByLabelText('Candor’s administrators')).toBeChecked();
+      await userEvent.click(within(group).getByLabelText('ACME’s administrators'));
+      const again = await screen.findByRole('group', { name: 'Who reads your report' });
+      await userEvent.click(within(again).getByRole('checkbox', { name: 'HR, Dana Lee' }));
+      await fillRequired();
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+      await screen.findByText('Report submitted successfully!');
+      expect(sent.body?.get('destination')).toBe('organization');
+      expect(sent.body?.get('excluded_readers')).toBe(hr.id);
+    });
+
     it('to Candor’s administrators for someone outside every organisation, with no choice', async () => {
       mockFetch({
         'GET /api/site/': site,
-        'GET /api/reports/readers/': { body: [{ id: 7, label: 'Compliance officer' }] },
+        'GET /api/reports/readers/': {
+          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
+        },
         'GET /api/organizations/mine/': { body: null },
       });
       const sent = stubXhr({ status: 201, body: reportFixture() });

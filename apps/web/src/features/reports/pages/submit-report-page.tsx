@@ -2,6 +2,7 @@ import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
 import type { LoginState } from '@/app/route-guard';
+import { ReadersField } from '@/components/readers/readers-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,7 +21,6 @@ import { useCreateReport } from '../api/create-report';
 import { useReaders } from '../api/get-readers';
 import { useReporterOrganization } from '../api/get-reporter-organization';
 import { DestinationField } from '../components/destination-field';
-import { ReadersField } from '../components/readers-field';
 import { ReportFields } from '../components/report-fields';
 import { SignInFirstNotice } from '../components/sign-in-first-notice';
 import { SubmitConfirmation } from '../components/submit-confirmation';
@@ -71,7 +71,7 @@ export function SubmitReportPage() {
     organization.data ? chosenDestination : undefined,
     Boolean(user) && !organization.isPending,
   );
-  const [excluded, setExcluded] = useState<number[]>([]);
+  const [excluded, setExcluded] = useState<string[]>([]);
 
   // Every change is kept, so leaving to sign in loses nothing.
   const fileRef = useRef(file);
@@ -205,6 +205,19 @@ export function SubmitReportPage() {
               excluded={excluded}
               onChange={setExcluded}
               error={errorOf('excluded_readers')}
+              instead={
+                organization.data && chosenDestination !== 'platform' ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      form.setValue('destination', 'platform');
+                      setExcluded([]);
+                    }}
+                  >
+                    Send it to Candor’s administrators instead
+                  </Button>
+                ) : undefined
+              }
             />
           )}
           {message && <Alert tone={message.tone}>{message.text}</Alert>}

@@ -1,13 +1,15 @@
 import type { Reader } from '@candor/contract/reports';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 
 type ReadersFieldProps = {
   readers: Reader[] | undefined;
-  /** The readers kept out, by id. */
-  excluded: number[];
-  onChange(excluded: number[]): void;
+  /** The readers kept out, by their (opaque) ids. */
+  excluded: string[];
+  onChange(excluded: string[]): void;
   error?: string;
+  /** When every reader is unticked: the way to send it to the platform's administrators. */
+  instead?: ReactNode;
 };
 
 export const EXCLUDE_SENTENCE =
@@ -15,11 +17,18 @@ export const EXCLUDE_SENTENCE =
 export const ONE_READER_LEFT =
   'At least one reader must remain. If your report is about all of them, send it to Candor’s administrators instead.';
 
+/** How a reader is named on the form: their label, and their name when it is shown. */
+export function readerName(reader: Reader): string {
+  return reader.name ? `${reader.label}, ${reader.name}` : reader.label;
+}
+
 /**
- * Who will read the report, shown before it is sent, each reader under the label they chose;
- * the reporter can untick the one the report is about (docs/design.md "Keeping a report from someone").
+ * Who will read the report, shown before it is sent, each reader under the label they chose (and
+ * their name, when their organisation shows names); the reporter can untick the ones the report
+ * is about, one at least remaining (docs/design.md "Keeping a report from someone"). The same on
+ * the signed-in form and both forms without an account.
  */
-export function ReadersField({ readers, excluded, onChange, error }: ReadersFieldProps) {
+export function ReadersField({ readers, excluded, onChange, error, instead }: ReadersFieldProps) {
   const noteId = useId();
   if (!readers || readers.length === 0) return null;
   const noneLeft = readers.every((reader) => excluded.includes(reader.id));
@@ -45,15 +54,20 @@ export function ReadersField({ readers, excluded, onChange, error }: ReadersFiel
                   )
                 }
               />
-              {reader.label}
-              {readers.filter((other) => other.label === reader.label).length > 1
+              <bdi>{readerName(reader)}</bdi>
+              {readers.filter((other) => readerName(other) === readerName(reader)).length > 1
                 ? ` (${index + 1})`
                 : ''}
             </label>
           </li>
         ))}
       </ul>
-      {(noneLeft || error) && <Alert tone="error">{noneLeft ? ONE_READER_LEFT : error}</Alert>}
+      {(noneLeft || error) && (
+        <Alert tone="error">
+          {noneLeft ? ONE_READER_LEFT : error}
+          {noneLeft && instead && <span className="mt-2 block">{instead}</span>}
+        </Alert>
+      )}
     </fieldset>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "reader_names_shown" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,67 @@
+import type { IntakeOrganization } from '@candor/contract/intake';
+import type { Reader } from '@candor/contract/reports';
+import type { SiteSettings } from '@candor/contract/site';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EXCLUDE_SENTENCE, ONE_READER_LEFT } from '@/components/readers/readers-field';
+import { mockFetch, renderPage } from '@/test/render';
+import { OrganizationIntakeRoute, PlatformIntakeRoute } from './intake-routes';
+
+const site = {
+  body: {
+    support_email: 'a@b.c',
+    support_phone: '1',
+    business_hours: 'x',
+    max_upload_mb: 10,
+  } satisfies SiteSettings,
+};
+const acme = {
+  slug: 'acme',
+  name: 'ACME',
+  type: 'corporate',
+  accepts_guest_reports: true,
+} satisfies IntakeOrganization;
+const officer = { id: 'a'.repeat(24), label: 'Compliance officer', name: null } satisfies Reader;
+const hr = { id: 'b'.repeat(24), label: 'HR, North site', name: 'Dana Lee' } satisfies Reader;
+// Turning to the form starts the proof of work; here its challenge is not served.
+const noChallenge = { status: 503, body: { detail: 'Not now.' } };
+
+describe('who reads a report sent without an account', () => {
+  it('lists the organisation’s readers, and offers Candor’s administrators when all are unticked', async () => {
+    const { calls } = mockFetch({
+      'GET /api/site/': site,
+      'GET /api/intake/acme/': { body: acme },
+      'GET /api/intake/acme/readers/': { body: [officer, hr] },
+      'GET /api/intake/challenge/': noChallenge,
+    });
+    renderPage(<OrganizationIntakeRoute />, { path: '/o/:slug/report', route: '/o/acme/report' });
+    const readers = await screen.findByRole('group', { name: 'Who reads your report' });
+    expect(readers).toHaveAccessibleDescription(EXCLUDE_SENTENCE);
+    const user = userEvent.setup();
+    await user.click(within(readers).getByRole('checkbox', { name: 'HR, North site, Dana Lee' }));
+    expect(within(readers).queryByRole('alert')).toBeNull();
+    await user.click(within(readers).getByRole('checkbox', { name: 'Compliance officer' }));
+    const alert = within(readers).getByRole('alert');
+    expect(alert).toHaveTextContent(ONE_READER_LEFT);
+    expect(
+      within(alert).getByRole('link', { name: 'Send it to Candor’s administrators instead' }),
+    ).toHaveAttribute('href', '/report');
+    // The readers are asked for without a token, at the link's own address.
+    const asked = calls.find((call) => call.key === 'GET /api/intake/acme/readers/');
+    expect(new Headers(asked?.init.headers).get('authorization')).toBeNull();
+  });
+
+  it('lists the platform’s readers on /report, where there is nowhere else to send it', async () => {
+    mockFetch({
+      'GET /api/site/': site,
+      'GET /api/intake/readers/': { body: [officer] },
+      'GET /api/intake/challenge/': noChallenge,
+    });
+    renderPage(<PlatformIntakeRoute />, { path: '/report' });
+    const readers = await screen.findByRole('group', { name: 'Who reads your report' });
+    const user = userEvent.setup();
+    await user.click(within(readers).getByRole('checkbox', { name: 'Compliance officer' }));
+    expect(within(readers).getByRole('alert')).toHaveTextContent(ONE_READER_LEFT);
+    expect(within(readers).queryByRole('link')).toBeNull();
+  });
+});
