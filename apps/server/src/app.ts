@@ -29,6 +29,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(commentsRoutes, { prefix: '/api/reports' });
   await app.register(certificatesRoutes, { prefix: '/api/reports' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(tagsRoutes, { prefix: '/api/admin' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(notificationsSocketRoutes, { prefix: '/ws/notifications' });
   await app.register(accessRequestsRoutes, { prefix: '/api/accounts' });

@@ -9,6 +9,7 @@ import { requiredText, tooLongMessage } from './fields';
 import { ADMIN_SEARCH_MAX, adminAssignedViews, adminReportOrders } from './labels';
 import { pageOf, pageQuerySchema } from './pagination';
 import { MESSAGE_MAX, reportSchema } from './reports';
+import { tagSchema } from './tags';
 import { z } from './zod';
 
 export { ADMIN_SEARCH_MAX, adminAssignedViews, adminReportOrders };
@@ -59,6 +60,13 @@ export const adminReportsQuerySchema = z.object({
   /** Whose cases: `me` (assigned to the caller), `none` (unassigned), `all` (everyone's). */
   assigned: z
     .enum(adminAssignedViews, { error: `Choose one of: ${adminAssignedViews.join(', ')}.` })
+    .optional(),
+  /** Only the reports carrying this tag of the caller's scope. */
+  tag: z.coerce
+    .number({ error: 'Choose one of your tags.' })
+    .int({ error: 'Choose one of your tags.' })
+    .positive({ error: 'Choose one of your tags.' })
+    .max(2_147_483_647, { error: 'Choose one of your tags.' })
     .optional(),
   ...pageQuerySchema.shape,
 });
@@ -129,6 +137,8 @@ export const adminReportSchema = reportSchema.extend({
   unread_from_reporter: z.number().int(),
   /** The handler the case is assigned to, or null. */
   assigned_to: handlerSchema.nullable(),
+  /** The tags of the caller's scope the report carries, by name. */
+  tags: tagSchema.array(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

@@ -805,3 +805,66 @@ export const reportExclusions = pgTable(
     index('report_exclusions_tag_idx').on(t.handlerTag),
   ],
 );
+
+/**
+ * An organisation's tags for its reports (docs/api.md "Tags and related reports"); the platform's
+ * own when `organization_id` is null. The colour is one of the contract's palette.
+ */
+export const reportTags = pgTable(
+  'report_tags',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    name: varchar('name', { length: 40 }).notNull(),
+    colour: text('colour').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One name per scope, whatever its case; the platform's tags are the scope `0`.
+    uniqueIndex('report_tags_scope_name_idx').on(
+      sql`coalesce(${t.organizationId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
+
+/** Which tags a report carries. */
+export const reportTagAssignments = pgTable(
+  'report_tag_assignments',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => reportTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.tagId] }),
+    index('report_tag_assignments_tag_idx').on(t.tagId),
+  ],
+);
+
+/**
+ * Two related reports of one scope (the same incident reported twice), stored once with the
+ * smaller id first. Never shown to a reporter.
+ */
+export const reportLinks = pgTable(
+  'report_links',
+  {
+    lowId: integer('low_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    highId: integer('high_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lowId, t.highId] }),
+    index('report_links_high_idx').on(t.highId),
+    check('report_links_order_check', sql`${t.lowId} < ${t.highId}`),
+  ],
+);

@@ -35,6 +35,7 @@ const report: AdminReport = {
   voice: null,
   unread_from_reporter: 2,
   assigned_to: { id: 3, username: 'handler "one"' },
+  tags: [{ id: 4, name: 'Same "incident"', colour: 'blue' }],
 };
 
 /** A report with what must never be sent: the identity of its anonymous reporter. */

@@ -22,6 +22,7 @@ import {
   reportMessages,
   reportReads,
   reports,
+  reportTagAssignments,
   users,
 } from '../../db/schema';
 import {
@@ -50,6 +51,8 @@ export type AdminReportFilter = {
   unassigned?: boolean;
   /** Leaves out the reports whose reporter kept this handler (by tag) from them. */
   excludedTag?: string;
+  /** Only the reports carrying this tag (one of the caller's scope). */
+  tagId?: number;
 };
 
 /** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
@@ -92,6 +95,7 @@ type FilterParams = {
   assigneeId?: number;
   unassigned?: boolean;
   excludedTag?: string;
+  tagId?: number;
 };
 
 const filterParamNames = [
@@ -105,6 +109,7 @@ const filterParamNames = [
   'assigneeId',
   'unassigned',
   'excludedTag',
+  'tagId',
 ] as const satisfies readonly (keyof FilterParams)[];
 
 function paramsOf(filter: AdminReportFilter): FilterParams {
@@ -119,6 +124,7 @@ function paramsOf(filter: AdminReportFilter): FilterParams {
     assigneeId: filter.assigneeId,
     unassigned: filter.unassigned ? true : undefined,
     excludedTag: filter.excludedTag,
+    tagId: filter.tagId,
   };
 }
 
@@ -148,6 +154,9 @@ function conditionsOf(
     has('unassigned') ? sql`${reports.assigneeId} is null` : undefined,
     has('excludedTag')
       ? sql`not exists (select 1 from ${reportExclusions} where ${reportExclusions.reportId} = ${reports.id} and ${reportExclusions.handlerTag} = ${value('excludedTag')})`
+      : undefined,
+    has('tagId')
+      ? sql`exists (select 1 from ${reportTagAssignments} where ${reportTagAssignments.reportId} = ${reports.id} and ${reportTagAssignments.tagId} = ${value('tagId')})`
       : undefined,
   );
 }

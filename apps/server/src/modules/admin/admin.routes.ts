@@ -12,10 +12,12 @@ import {
 import { listOrPageOf } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import { reportSchema } from '@candor/contract/reports';
+import { bulkInputSchema, bulkResultSchema } from '@candor/contract/tags';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountWriteLimit, guards, requireAdmin } from '../auth/caller';
 import * as service from './admin.service';
+import { applyBulk } from './bulk.service';
 import { exportReports } from './export.service';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,6 +114,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       return service.assignReport(ctx, admin, request.params.id, admin.id, { take: true });
     },
+  );
+
+  app.post(
+    '/reports/bulk/',
+    {
+      onRequest: guards.admin,
+      config: accountWriteLimit(ctx, 'rate.message-write'),
+      schema: {
+        tags,
+        summary:
+          'One action (assign, take, tag, status) on several reports, each checked and audited on its own',
+        body: bulkInputSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) => applyBulk(ctx, requireAdmin(request), request.body),
   );
 
   app.get(

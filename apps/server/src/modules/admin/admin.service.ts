@@ -11,6 +11,7 @@ import {
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { requestedPage } from '@candor/contract/pagination';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
+import type { Tag } from '@candor/contract/tags';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
@@ -34,6 +35,8 @@ import {
 } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
 import { type ReportRecord, updateReportStatus } from '../reports/reports.repository';
+import { findTag } from '../tags/tags.repository';
+import { NO_SUCH_TAG, tagsOfReports } from '../tags/tags.service';
 import * as repo from './admin.repository';
 
 /** Sealed descriptions opened per query when they are not in memory yet. */
@@ -109,6 +112,13 @@ export async function filterOf(
     // The reports whose reporter kept this handler out do not exist for them.
     excludedTag: handlerTagOf(ctx, admin.id),
   };
+  if (query.tag !== undefined) {
+    // Only a tag of the caller's scope filters: any other id is refused with the same words.
+    if (!(await findTag(ctx.db, admin.organizationId, query.tag))) {
+      throw new BadRequestError(NO_SUCH_TAG);
+    }
+    filter.tagId = query.tag;
+  }
   if (query.q) filter.ids = await searchIds(ctx, filter, query.q);
   return filter;
 }
@@ -144,6 +154,25 @@ export function listReports(
   );
 }
 
+type ListRecord = Awaited<ReturnType<typeof repo.findReportsPage>>['records'][number];
+
+/** A report as the admin list shows it, with the scope's tags it carries. */
+function adminPayloadOf(
+  ctx: AppContext,
+  record: ListRecord,
+  tags: Map<number, Tag[]>,
+): AdminReport {
+  return {
+    ...toReportPayload(ctx, record),
+    unread_from_reporter: record.unreadFromReporter,
+    assigned_to:
+      record.assigneeId !== null && record.assigneeUsername !== null
+        ? { id: record.assigneeId, username: record.assigneeUsername }
+        : null,
+    tags: tags.get(record.id) ?? [],
+  };
+}
+
 async function findReports(
   ctx: AppContext,
   admin: AuthUser,
@@ -156,14 +185,12 @@ async function findReports(
     order,
     ...page,
   });
-  const results = records.map((record) => ({
-    ...toReportPayload(ctx, record),
-    unread_from_reporter: record.unreadFromReporter,
-    assigned_to:
-      record.assigneeId !== null && record.assigneeUsername !== null
-        ? { id: record.assigneeId, username: record.assigneeUsername }
-        : null,
-  }));
+  const tags = await tagsOfReports(
+    ctx,
+    admin,
+    records.map((record) => record.id),
+  );
+  const results = records.map((record) => adminPayloadOf(ctx, record, tags));
   if (!page) return results;
   return {
     count: total ?? filter.ids?.length ?? (await repo.countReports(ctx.db, filter)),
@@ -402,14 +429,7 @@ export async function getAdminReport(
   const { records } = await repo.findReportsPage(ctx.db, filter, admin.id, { order: 'newest' });
   const [record] = records;
   if (!record) throw new NotFoundError();
-  return {
-    ...toReportPayload(ctx, record),
-    unread_from_reporter: record.unreadFromReporter,
-    assigned_to:
-      record.assigneeId !== null && record.assigneeUsername !== null
-        ? { id: record.assigneeId, username: record.assigneeUsername }
-        : null,
-  };
+  return adminPayloadOf(ctx, record, await tagsOfReports(ctx, admin, [record.id]));
 }
 
 /**

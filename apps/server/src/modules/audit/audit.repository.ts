@@ -23,7 +23,8 @@ export type AuditEntry = {
     | 'user'
     | 'organization'
     | 'contact_message'
-    | 'platform';
+    | 'platform'
+    | 'tag';
   objectId: string | number | null;
   /** Never the identity of an anonymous reporter, nor anyone's username, email or name. */
   details?: AuditDetails;
