@@ -79,3 +79,28 @@ export function evidenceTooLargeMessage(maxMb: number) {
  * and the figure the Privacy Policy states.
  */
 export const DEFAULT_RETENTION_DAYS = 365;
+
+/**
+ * The colours a tag may have: each a chip background and the text drawn on it, every pair at
+ * least 4.5:1 (WCAG AA for text; tags.test.ts measures them).
+ */
+export const tagPalette = {
+  grey: { background: '#e5e7eb', text: '#1f2937' },
+  red: { background: '#fee2e2', text: '#991b1b' },
+  orange: { background: '#ffedd5', text: '#9a3412' },
+  yellow: { background: '#fef3c7', text: '#92400e' },
+  green: { background: '#dcfce7', text: '#166534' },
+  teal: { background: '#ccfbf1', text: '#115e59' },
+  blue: { background: '#dbeafe', text: '#1e40af' },
+  purple: { background: '#f3e8ff', text: '#6b21a8' },
+  pink: { background: '#fce7f3', text: '#9d174d' },
+} as const;
+export const tagColours = Object.keys(tagPalette) as (keyof typeof tagPalette)[];
+export type TagColour = keyof typeof tagPalette;
+
+export const TAG_NAME_MAX = 40;
+/** Tags one report may carry; tags one scope may define. */
+export const TAGS_PER_REPORT_MAX = 20;
+export const TAGS_PER_SCOPE_MAX = 100;
+/** Reports one bulk action may name: a page of the admin list at most. */
+export const BULK_MAX = 100;

@@ -37,5 +37,11 @@ export function reportFixture(overrides: Partial<Report> = {}): Report {
 
 /** A report as an admin's list sends it. */
 export function adminReportFixture(overrides: Partial<AdminReport> = {}): AdminReport {
-  return { ...reportFixture(overrides), unread_from_reporter: 0, assigned_to: null, ...overrides };
+  return {
+    ...reportFixture(overrides),
+    unread_from_reporter: 0,
+    assigned_to: null,
+    tags: [],
+    ...overrides,
+  };
 }

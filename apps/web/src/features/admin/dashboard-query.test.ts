@@ -17,7 +17,7 @@ describe('the dashboard address', () => {
 
   it('reads every part the contract takes, the search trimmed', () => {
     const params = new URLSearchParams(
-      'q=%20fraud%20&category=corruption&status=under_review&priority=true&order=deadline&overdue=true&assigned=me&page=3',
+      'q=%20fraud%20&category=corruption&status=under_review&priority=true&order=deadline&overdue=true&assigned=me&tag=12&page=3',
     );
     expect(readDashboardQuery(params)).toEqual({
       q: 'fraud',
@@ -28,6 +28,7 @@ describe('the dashboard address', () => {
       overdue: 'true',
       assigned: 'me',
       page: 3,
+      tag: 12,
     });
   });
 
@@ -39,19 +40,20 @@ describe('the dashboard address', () => {
       priority: 'yes',
       order: 'random',
       overdue: '1',
+      tag: '1e3',
       page: '-2',
     });
     expect(readDashboardQuery(params)).toEqual(defaultDashboardQuery);
     for (const [key, value] of params) {
-      if (key === 'page') continue;
+      if (key === 'page' || key === 'tag') continue;
       expect(adminReportsQuerySchema.shape[key as 'q'].safeParse(value).success, key).toBe(false);
     }
   });
 
   it('writes back only what differs from the defaults, and reads it again unchanged', () => {
-    const query = { ...defaultDashboardQuery, status: 'resolved', page: 2 } as const;
+    const query = { ...defaultDashboardQuery, status: 'resolved', tag: 7, page: 2 } as const;
     const search = dashboardSearch(query);
-    expect(search.toString()).toBe('status=resolved&page=2');
+    expect(search.toString()).toBe('status=resolved&tag=7&page=2');
     expect(readDashboardQuery(search)).toEqual(query);
   });
 });

@@ -13,7 +13,7 @@ export type DashboardQuery = Required<
     AdminReportsQuery,
     'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'assigned'
   >
-> & { page: number };
+> & { page: number /** One of the scope's tags (its id), or null for any. */; tag: number | null };
 
 export const defaultDashboardQuery: DashboardQuery = {
   q: '',
@@ -24,6 +24,7 @@ export const defaultDashboardQuery: DashboardQuery = {
   overdue: 'false',
   assigned: 'all',
   page: 1,
+  tag: null,
 };
 
 const listKeys = ['q', 'category', 'status', 'priority', 'order', 'overdue', 'assigned'] as const;
@@ -58,6 +59,10 @@ export function readDashboardQuery(params: URLSearchParams): DashboardQuery {
     if (value !== null && isChoice(filterChoices[key], value))
       Object.assign(query, { [key]: value });
   }
+  const tag = params.get('tag');
+  if (tag !== null && /^[1-9]\d{0,9}$/.test(tag) && Number(tag) <= 2_147_483_647) {
+    query.tag = Number(tag);
+  }
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) query.page = page;
   return query;
@@ -69,6 +74,7 @@ export function dashboardSearch(query: DashboardQuery): URLSearchParams {
   for (const key of listKeys) {
     if (query[key] !== defaultDashboardQuery[key]) params.set(key, String(query[key]));
   }
+  if (query.tag !== null) params.set('tag', String(query.tag));
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }

@@ -6,4 +6,6 @@ export const adminKeys = {
   analytics: ['admin', 'analytics'] as const,
   report: (id: number) => ['admin', 'report', id] as const,
   handlers: ['admin', 'handlers'] as const,
+  tags: ['admin', 'tags'] as const,
+  related: (id: number) => ['admin', 'related', id] as const,
 };

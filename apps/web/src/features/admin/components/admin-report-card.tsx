@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime, humanize } from '@/lib/format';
 import type { FromListState } from '../dashboard-query';
 import { DeadlineChip } from './deadline-chip';
+import { TagChip } from './tag-chip';
 
 type AdminReportCardProps = {
   report: AdminReport;
@@ -17,6 +18,9 @@ type AdminReportCardProps = {
   isUpdating: boolean;
   /** The list's address, so the report can lead back to the list as it was. */
   listAddress: string;
+  /** Ticked for a bulk action. */
+  isSelected: boolean;
+  onSelect(selected: boolean): void;
 };
 
 function unreadLabel(count: number) {
@@ -33,6 +37,8 @@ export function AdminReportCard({
   onStatus,
   isUpdating,
   listAddress,
+  isSelected,
+  onSelect,
 }: AdminReportCardProps) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -44,9 +50,18 @@ export function AdminReportCard({
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h3 dir="auto" className="min-w-0 wrap-anywhere text-lg font-semibold text-brand-900">
-          {report.title}
-        </h3>
+        <div className="flex min-w-0 items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-700"
+            aria-label={`Select ${report.title}`}
+            checked={isSelected}
+            onChange={(event) => onSelect(event.target.checked)}
+          />
+          <h3 dir="auto" className="min-w-0 wrap-anywhere text-lg font-semibold text-brand-900">
+            {report.title}
+          </h3>
+        </div>
         <StatusBadge status={report.status} />
       </div>
       <p className="mt-1 text-sm text-muted">
@@ -69,6 +84,9 @@ export function AdminReportCard({
         {report.is_guest && <Tag>No account</Tag>}
         {report.priority_flag && <Tag tone="accent">Priority</Tag>}
         {report.is_premium_report && <Tag>Premium</Tag>}
+        {report.tags.map((tag) => (
+          <TagChip key={tag.id} tag={tag} />
+        ))}
       </div>
       {open && (
         <div id={detailsId} className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-sm">

@@ -1,4 +1,5 @@
 import type { AdminReportsQuery } from '@candor/contract/admin';
+import type { Tag } from '@candor/contract/tags';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { humanize } from '@/lib/format';
@@ -9,7 +10,7 @@ export type Filters = Required<
     AdminReportsQuery,
     'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'assigned'
   >
->;
+> & { tag: number | null };
 
 const assignedOptions = [
   { value: 'all', label: 'Everyone’s' },
@@ -38,17 +39,20 @@ const statusOptions = ['all', 'pending', 'under_review', 'resolved', 'rejected']
 export function ReportFilters({
   filters,
   categories,
+  tags,
   onChange,
 }: {
   filters: Filters;
   categories: string[];
+  /** The scope's tags, to filter by one. */
+  tags: Tag[];
   /** One change at a time: what the control set, merged with the latest list by the page. */
   onChange(change: Partial<Filters>): void;
 }) {
   return (
-    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-5 md:items-end">
+    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 md:items-end xl:grid-cols-6">
       <TextField
-        className="sm:col-span-2 md:col-span-5"
+        className="sm:col-span-2 md:col-span-3 xl:col-span-6"
         label="Search"
         type="search"
         placeholder="Title, description, category or reference"
@@ -84,12 +88,23 @@ export function ReportFilters({
         onChange={(event) => onChange({ priority: event.target.value as Filters['priority'] })}
       />
       <SelectField
+        label="Tag"
+        options={[
+          { value: 'all', label: 'Any tag' },
+          ...tags.map((tag) => ({ value: String(tag.id), label: tag.name })),
+        ]}
+        value={filters.tag === null ? 'all' : String(filters.tag)}
+        onChange={(event) =>
+          onChange({ tag: event.target.value === 'all' ? null : Number(event.target.value) })
+        }
+      />
+      <SelectField
         label="Sort"
         options={orderOptions}
         value={filters.order}
         onChange={(event) => onChange({ order: event.target.value as Filters['order'] })}
       />
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-5">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-3 xl:col-span-6">
         <input
           type="checkbox"
           className="size-5 shrink-0 accent-brand-700"

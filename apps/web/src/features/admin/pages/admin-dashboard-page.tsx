@@ -9,8 +9,10 @@ import { useLocation, useSearchParams } from '@/lib/router';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminReports } from '../api/get-admin-reports';
 import { useAnalytics } from '../api/get-analytics';
+import { useTags } from '../api/tags';
 import { AdminReportCard } from '../components/admin-report-card';
 import { AnalyticsPanel } from '../components/analytics-panel';
+import { BulkActions } from '../components/bulk-actions';
 import { ExportReportsButton } from '../components/export-reports-button';
 import { type Filters, ReportFilters } from '../components/report-filters';
 import { type DashboardQuery, dashboardSearch, readDashboardQuery } from '../dashboard-query';
@@ -36,6 +38,9 @@ export function AdminDashboardPage() {
   const [typed, setTyped] = useState(query.q);
   const q = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
   const analytics = useAnalytics();
+  const tags = useTags();
+  // The reports ticked for a bulk action: on this page only, cleared when the page changes.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const reports = useAdminReports({
     q: query.q || undefined,
     category: query.category,
@@ -44,6 +49,7 @@ export function AdminDashboardPage() {
     order: query.order,
     overdue: query.overdue === 'true' ? 'true' : undefined,
     assigned: query.assigned,
+    tag: query.tag ?? undefined,
     limit: DEFAULT_ADMIN_PAGE_SIZE,
     offset: (query.page - 1) * DEFAULT_ADMIN_PAGE_SIZE,
   });
@@ -104,6 +110,19 @@ export function AdminDashboardPage() {
   const listAddress = `${location.pathname}${location.search}`;
   const filters: Filters = { ...query, q: typed };
 
+  const pageIds = (shown?.results ?? []).map((report) => report.id).join(',');
+  // A new page, filter or search: what was ticked is no longer on screen.
+  useEffect(() => {
+    if (pageIds !== undefined) setSelected(new Set());
+  }, [pageIds]);
+  const select = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
   const toPage = (page: number) => {
     setIsPaging(true);
     update((latest) => ({ ...latest, page }));
@@ -124,6 +143,7 @@ export function AdminDashboardPage() {
           <ReportFilters
             filters={filters}
             categories={categories}
+            tags={tags.data ?? []}
             onChange={({ q: text, ...change }) => {
               if (text !== undefined) {
                 setTyped(text);
@@ -141,6 +161,7 @@ export function AdminDashboardPage() {
               order: query.order,
               overdue: query.overdue === 'true' ? 'true' : undefined,
               assigned: query.assigned,
+              tag: query.tag ?? undefined,
             }}
           />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
@@ -159,12 +180,23 @@ export function AdminDashboardPage() {
                 {total} report{total === 1 ? '' : 's'}
                 {pages > 1 ? ` · page ${query.page} of ${pages}` : ''}
               </p>
+              <BulkActions
+                reports={shown.results}
+                selected={selected}
+                tags={tags.data ?? []}
+                onSelectAll={(all) =>
+                  setSelected(new Set(all ? shown.results.map((report) => report.id) : []))
+                }
+                onDone={() => setSelected(new Set())}
+              />
               <ul className="space-y-4">
                 {shown.results.map((report) => (
                   <AdminReportCard
                     key={report.id}
                     report={report}
                     listAddress={listAddress}
+                    isSelected={selected.has(report.id)}
+                    onSelect={(on) => select(report.id, on)}
                     isUpdating={change.isUpdating(report.id)}
                     onStatus={(status: UpdateReportStatusInput['status']) =>
                       change.start(report, status)

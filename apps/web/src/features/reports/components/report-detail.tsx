@@ -52,24 +52,35 @@ export function ReportDetail({
         </PageHeading>
         <p className="mt-1 text-muted">{humanize(data.category)}</p>
       </header>
-      <Card>
-        <ReportOverview report={data} />
-      </Card>
-      {!isAdmin && (
-        <Card>
-          <ReportDeadlines report={data} />
+      {/* Wide screens: the facts (overview, clock, actions) beside the conversation. */}
+      <div
+        className={
+          isAdmin
+            ? 'grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start'
+            : 'space-y-6'
+        }
+      >
+        <div className="min-w-0 space-y-6" data-testid="report-facts">
+          <Card>
+            <ReportOverview report={data} />
+          </Card>
+          {!isAdmin && (
+            <Card>
+              <ReportDeadlines report={data} />
+            </Card>
+          )}
+          {actions?.(data)}
+        </div>
+        <Card className="min-w-0" data-testid="report-conversation">
+          <Conversation
+            reportId={reportId}
+            isAdmin={isAdmin}
+            canSend={data.status !== 'cancelled'}
+            loadError={texts.commentsError}
+            sendError={texts.sendError}
+          />
         </Card>
-      )}
-      {actions?.(data)}
-      <Card>
-        <Conversation
-          reportId={reportId}
-          isAdmin={isAdmin}
-          canSend={data.status !== 'cancelled'}
-          loadError={texts.commentsError}
-          sendError={texts.sendError}
-        />
-      </Card>
+      </div>
     </div>
   );
 }

@@ -41,7 +41,9 @@ export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPa
   // reporter (docs/api.md "Conflict of interest"), and the admin tools wait until that is known.
   const isAdmin = user?.role === 'admin' && !mine.isPending && !isOwner;
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+    <div
+      className={`mx-auto w-full space-y-6 px-4 py-10 sm:px-6 ${isAdmin ? 'max-w-7xl' : 'max-w-3xl'}`}
+    >
       {isOwner ? (
         <Link to={paths.myReports} className={backLinkClasses}>
           ← Back to My Reports

@@ -1,0 +1,107 @@
+import type { ReportLinkInput } from '@candor/contract/tags';
+import { useId } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { serverDetail } from '@/lib/error-messages';
+import { useContractForm } from '@/lib/forms/use-contract-form';
+import { Link } from '@/lib/router';
+import { useLinkReport, useRelatedReports, useUnlinkReport } from '../api/tags';
+
+const linkSchema = () =>
+  import('@candor/contract/tags').then((contract) => contract.reportLinkInputSchema);
+
+/** What a reference that names no report this handler may read answers, whatever the reason. */
+export const NO_SUCH_REPORT = 'No report of yours has this reference number.';
+
+/**
+ * "Related reports" on the report page (the same incident reported twice): the reports related
+ * to this one that are in the handler's list, and relating another by its reference number.
+ * Never shown to the reporter.
+ */
+export function RelatedReportsPanel({ reportId }: { reportId: number }) {
+  const headingId = useId();
+  const related = useRelatedReports(reportId);
+  const link = useLinkReport(reportId);
+  const unlink = useUnlinkReport(reportId);
+  const { field, onSubmit, showServerErrors, errorOf, reset, message } = useContractForm(
+    linkSchema,
+    {
+      defaultValues: { reference: '' },
+      requiredMessages: { reference: 'Type the reference number of the related report.' },
+    },
+  );
+  const send = (input: ReportLinkInput) =>
+    link.mutate(input, {
+      onSuccess: () => reset({ reference: '' }),
+      onError: (error) => showServerErrors(error),
+    });
+  const linkError =
+    link.isError && !errorOf('reference')
+      ? link.error instanceof ApiError && link.error.status === 404
+        ? NO_SUCH_REPORT
+        : (serverDetail(link.error) ?? 'Could not relate the reports.')
+      : null;
+  const unlinkError = unlink.error
+    ? (serverDetail(unlink.error) ?? 'Could not unrelate the reports.')
+    : null;
+  return (
+    <Card>
+      <section aria-labelledby={headingId} className="space-y-3">
+        <h2 id={headingId} className="text-lg font-semibold text-brand-900">
+          Related reports
+        </h2>
+        {related.isPending ? (
+          <p className="text-sm text-muted">Loading…</p>
+        ) : (related.data ?? []).length === 0 ? (
+          <p className="text-sm text-ink">No related reports.</p>
+        ) : (
+          <ul className="space-y-2">
+            {(related.data ?? []).map((other) => (
+              <li key={other.id} className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={paths.report(other.id)}
+                  className="inline-flex min-h-11 min-w-0 items-center gap-2 font-medium text-brand-700 underline underline-offset-2"
+                >
+                  <span className="font-mono">{other.reference}</span>
+                  <bdi className="wrap-anywhere">{other.title}</bdi>
+                </Link>
+                <StatusBadge status={other.status} />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto"
+                  disabled={unlink.isPending}
+                  aria-label={`Unrelate ${other.reference}`}
+                  onClick={() => unlink.mutate(other.id)}
+                >
+                  Unrelate
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {unlinkError && <Alert tone="error">{unlinkError}</Alert>}
+        <form noValidate onSubmit={onSubmit(send)} className="flex flex-wrap items-end gap-3">
+          <TextField
+            className="min-w-0 flex-1"
+            label="Reference number of a related report"
+            hint="For example CND-7K3Q-9XW2-M4TD, with or without dashes."
+            autoComplete="off"
+            spellCheck={false}
+            {...field('reference')}
+          />
+          <Button type="submit" variant="secondary" isBusy={link.isPending} busyLabel="Relating…">
+            Relate
+          </Button>
+        </form>
+        {linkError && <Alert tone="error">{linkError}</Alert>}
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      </section>
+    </Card>
+  );
+}
