@@ -1,8 +1,10 @@
+import type { RelatedReport, Tag } from '@candor/contract/tags';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { NO_SUCH_REPORT } from '@/features/admin/components/related-reports-panel';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
-import { reportFixture } from '@/test/report-fixture';
+import { adminReportFixture, reportFixture } from '@/test/report-fixture';
 import { accessToken } from '@/test/tokens';
 import { ReportRoute } from './report-route';
 
@@ -24,9 +26,12 @@ describe('ReportRoute for an administrator', () => {
           ...reportFixture(resolved ? { status: 'resolved' } : {}),
           unread_from_reporter: false,
           assigned_to: null,
+          tags: [],
         },
       }),
       'GET /api/admin/handlers/': { body: [{ id: 2, username: 'case_handler' }] },
+      'GET /api/admin/tags/': { body: [] },
+      'GET /api/admin/reports/41/related/': { body: [] },
       'GET /api/reports/41/comments/': () => ({
         body: resolved
           ? [
@@ -80,9 +85,12 @@ describe('ReportRoute for an administrator', () => {
           ...reportFixture({ status: 'under_review' }),
           unread_from_reporter: false,
           assigned_to: null,
+          tags: [],
         },
       },
       'GET /api/admin/handlers/': { body: [{ id: 2, username: 'case_handler' }] },
+      'GET /api/admin/tags/': { body: [] },
+      'GET /api/admin/reports/41/related/': { body: [] },
     });
     renderPage(<ReportRoute />, { path: '/reports/:reportId', route: '/reports/41' });
     expect(await screen.findByRole('link', { name: '← Back to reports' })).toHaveAttribute(
@@ -91,5 +99,71 @@ describe('ReportRoute for an administrator', () => {
     );
     const status = await screen.findByRole('region', { name: 'Status' });
     expect(within(status).getByRole('button', { name: 'Review' })).toBeDisabled();
+  });
+
+  it('ticks a tag and relates another report by its reference: both saved at once', async () => {
+    const tag = { id: 5, name: 'Same incident', colour: 'red' } satisfies Tag;
+    let carried: Tag[] = [];
+    let related: RelatedReport[] = [];
+    const { calls } = mockFetch({
+      'GET /api/reports/': { body: [] },
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+      'GET /api/admin/reports/41/': () => ({ body: adminReportFixture({ tags: carried }) }),
+      'GET /api/admin/handlers/': { body: [] },
+      'GET /api/admin/tags/': { body: [tag] },
+      'PUT /api/admin/reports/41/tags/': () => {
+        carried = [tag];
+        return { body: carried };
+      },
+      'GET /api/admin/reports/41/related/': () => ({ body: related }),
+      'POST /api/admin/reports/41/related/': () => {
+        related = [{ id: 42, reference: 'CND-7K3Q-9XW2-M4TD', title: 'Twice', status: 'pending' }];
+        return { body: related };
+      },
+    });
+    renderPage(<ReportRoute />, { path: '/reports/:reportId', route: '/reports/41' });
+    const tags = await screen.findByRole('region', { name: 'Tags' });
+    await userEvent.click(await within(tags).findByRole('checkbox', { name: 'Same incident' }));
+    await waitFor(() =>
+      expect(within(tags).getByRole('checkbox', { name: 'Same incident' })).toBeChecked(),
+    );
+    const put = calls.find((call) => call.key === 'PUT /api/admin/reports/41/tags/');
+    expect(JSON.parse(String(put?.init.body))).toEqual({ tag_ids: [5] });
+
+    const panel = screen.getByRole('region', { name: 'Related reports' });
+    expect(await within(panel).findByText('No related reports.')).toBeInTheDocument();
+    await userEvent.type(
+      within(panel).getByLabelText('Reference number of a related report'),
+      'cnd7k3q9xw2m4td',
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Relate' }));
+    expect(await within(panel).findByRole('link', { name: /Twice/ })).toHaveAttribute(
+      'href',
+      '/reports/42',
+    );
+    const post = calls.find((call) => call.key === 'POST /api/admin/reports/41/related/');
+    expect(JSON.parse(String(post?.init.body))).toEqual({ reference: 'cnd7k3q9xw2m4td' });
+  });
+
+  it('says so when the reference names no report the handler may read', async () => {
+    mockFetch({
+      'GET /api/reports/': { body: [] },
+      'GET /api/reports/41/': { body: reportFixture() },
+      'GET /api/reports/41/comments/': { body: [] },
+      'GET /api/admin/reports/41/': { body: adminReportFixture() },
+      'GET /api/admin/handlers/': { body: [] },
+      'GET /api/admin/tags/': { body: [] },
+      'GET /api/admin/reports/41/related/': { body: [] },
+      'POST /api/admin/reports/41/related/': { status: 404, body: { detail: 'Not found.' } },
+    });
+    renderPage(<ReportRoute />, { path: '/reports/:reportId', route: '/reports/41' });
+    const panel = await screen.findByRole('region', { name: 'Related reports' });
+    await userEvent.type(
+      within(panel).getByLabelText('Reference number of a related report'),
+      'CND-0000-0000-0000',
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Relate' }));
+    expect(await within(panel).findByText(NO_SUCH_REPORT)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import type { Analytics } from '@candor/contract/admin';
+import type { BulkResult, Tag } from '@candor/contract/tags';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -36,6 +37,7 @@ beforeEach(() => tokenStorage.save(accessToken({ role: 'admin' }), 'refresh'));
 describe('AdminDashboardPage', () => {
   it('shows the seven cards, the reports with their tags and the workflow buttons', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: {
@@ -110,6 +112,7 @@ describe('AdminDashboardPage', () => {
 
   it('searches once the typing pauses, not on every key', async () => {
     const { calls } = mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': { body: { count: 0, results: [] } },
     });
@@ -125,6 +128,7 @@ describe('AdminDashboardPage', () => {
 
   it('shows the spec’s texts when nothing matches and when loading fails', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { status: 500, body: { detail: 'x' } },
       'GET /api/admin/reports/': { body: { count: 0, results: [] } },
     });
@@ -135,6 +139,7 @@ describe('AdminDashboardPage', () => {
 
   it('says when the reports cannot be loaded and when a status update fails', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': { status: 403, body: { detail: 'no' } },
     });
@@ -148,6 +153,7 @@ describe('AdminDashboardPage', () => {
 
   it('reports a refused status change with the server’s detail', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: { count: 1, results: [adminReportFixture({ id: 5, title: 'Five' })] },
@@ -173,6 +179,7 @@ describe('AdminDashboardPage', () => {
 
   it('shows a report another administrator handles like any other, and says so when its action is refused', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: { count: 1, results: [adminReportFixture({ id: 6, title: 'Six' })] },
@@ -193,6 +200,7 @@ describe('AdminDashboardPage', () => {
 
   it('asks for a message to the reporter before resolving or rejecting, and sends it with the decision', async () => {
     const { calls } = mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: { count: 1, results: [adminReportFixture({ id: 5, title: 'Five' })] },
@@ -230,6 +238,7 @@ describe('AdminDashboardPage', () => {
 
   it('shows who has each case, and keeps the view of cases in the address', async () => {
     const { fetchMock } = mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: {
@@ -257,6 +266,7 @@ describe('AdminDashboardPage', () => {
 
   it('keeps search, filters, sort and page in the address, and focuses the new page', async () => {
     const { calls } = mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: {
@@ -314,6 +324,7 @@ describe('AdminDashboardPage', () => {
 
   it('puts what is typed in the search box into the address once typing pauses', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': { body: { count: 0, results: [] } },
     });
@@ -327,6 +338,7 @@ describe('AdminDashboardPage', () => {
 
   it('marks reports with messages from the reporter this admin has not read', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: {
@@ -350,6 +362,7 @@ describe('AdminDashboardPage', () => {
   it('shows each report’s next deadline, filters the overdue ones, sorts by deadline and exports them', async () => {
     const now = Date.now();
     const { calls } = mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': { body: analytics },
       'GET /api/admin/reports/': {
         body: {
@@ -425,5 +438,69 @@ describe('AdminDashboardPage', () => {
     expect(
       Object.fromEntries(new URL(exported?.url ?? '', 'http://localhost').searchParams),
     ).toEqual({ order: 'deadline', overdue: 'true', description: 'true' });
+  });
+
+  it('tags the ticked reports of a page at once, and lists those that failed with why', async () => {
+    const tag = { id: 5, name: 'Week 12', colour: 'green' } satisfies Tag;
+    const { calls } = mockFetch({
+      'GET /api/admin/tags/': { body: [tag] },
+      'GET /api/admin/handlers/': { body: [{ id: 4, username: 'ana' }] },
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': {
+        body: {
+          count: 3,
+          results: [
+            adminReportFixture({ id: 1, title: 'One', tags: [tag] }),
+            adminReportFixture({ id: 2, title: 'Two', token: 'CND-AAAA-BBBB-CCCC' }),
+            adminReportFixture({ id: 3, title: 'Three' }),
+          ],
+        },
+      },
+      'POST /api/admin/reports/bulk/': {
+        body: {
+          results: [
+            { id: 1, ok: true, error: null },
+            { id: 2, ok: false, error: 'Another administrator handles this report.' },
+            { id: 3, ok: true, error: null },
+          ],
+        } satisfies BulkResult,
+      },
+    });
+    renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    // Each report shows its tags.
+    expect(await screen.findByText('Week 12', { selector: 'bdi' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all 3 on this page' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    await userEvent.selectOptions(await screen.findByLabelText('Action'), 'tag:5');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to 3 reports' }));
+
+    const outcome = await screen.findByTestId('bulk-outcome');
+    expect(outcome).toHaveTextContent('Done for 2 of 3 reports. 1 failed:');
+    const failed = within(outcome).getByRole('list', { name: 'Failed reports' });
+    expect(
+      within(failed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Two (CND-AAAA-BBBB-CCCC): Another administrator handles this report.']);
+    const sent = calls.find((call) => call.key === 'POST /api/admin/reports/bulk/');
+    expect(JSON.parse(String(sent?.init.body))).toEqual({
+      ids: [1, 2, 3],
+      action: { kind: 'tag', tag_id: 5 },
+    });
+    expect(screen.getByText('None selected')).toBeInTheDocument();
+  });
+
+  it('filters by one of the scope’s tags, kept in the address', async () => {
+    const tag = { id: 5, name: 'Week 12', colour: 'green' } satisfies Tag;
+    const { calls } = mockFetch({
+      'GET /api/admin/tags/': { body: [tag] },
+      'GET /api/admin/analytics/': { body: analytics },
+      'GET /api/admin/reports/': { body: { count: 1, results: [adminReportFixture({ id: 1 })] } },
+    });
+    const { router } = renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    expect(await screen.findByRole('option', { name: 'Week 12' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Tag'), '5');
+    await waitFor(() => expect(router.state.location.search).toBe('?tag=5'));
+    await waitFor(() => expect(calls.some((call) => call.url.includes('tag=5'))).toBe(true));
   });
 });
