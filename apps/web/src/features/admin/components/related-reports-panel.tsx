@@ -62,33 +62,36 @@ export function RelatedReportsPanel({ reportId }: { reportId: number }) {
         ) : (
           <ul className="space-y-2">
             {(related.data ?? []).map((other) => (
-              <li key={other.id} className="flex flex-wrap items-center gap-2">
+              <li
+                key={other.id}
+                className="space-y-1 border-b border-slate-200 pb-2 last:border-b-0 last:pb-0"
+              >
                 <Link
                   to={paths.report(other.id)}
-                  className="inline-flex min-h-11 min-w-0 items-center gap-2 font-medium text-brand-700 underline underline-offset-2"
+                  className="inline-flex min-h-11 min-w-0 flex-wrap items-center gap-x-2 font-medium text-brand-700 underline underline-offset-2"
                 >
-                  <span className="font-mono">{other.reference}</span>
+                  <span className="whitespace-nowrap font-mono">{other.reference}</span>
                   <bdi className="wrap-anywhere">{other.title}</bdi>
                 </Link>
-                <StatusBadge status={other.status} />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="ml-auto"
-                  disabled={unlink.isPending}
-                  aria-label={`Unrelate ${other.reference}`}
-                  onClick={() => unlink.mutate(other.id)}
-                >
-                  Unrelate
-                </Button>
+                <div className="flex items-center justify-between gap-2">
+                  <StatusBadge status={other.status} />
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={unlink.isPending}
+                    aria-label={`Unrelate ${other.reference}`}
+                    onClick={() => unlink.mutate(other.id)}
+                  >
+                    Unrelate
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
         )}
         {unlinkError && <Alert tone="error">{unlinkError}</Alert>}
-        <form noValidate onSubmit={onSubmit(send)} className="flex flex-wrap items-end gap-3">
+        <form noValidate onSubmit={onSubmit(send)} className="space-y-3">
           <TextField
-            className="min-w-0 flex-1"
             label="Reference number of a related report"
             hint="For example CND-7K3Q-9XW2-M4TD, with or without dashes."
             autoComplete="off"

@@ -50,9 +50,9 @@ export function ReportFilters({
   onChange(change: Partial<Filters>): void;
 }) {
   return (
-    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 md:items-end xl:grid-cols-6">
+    <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 md:items-end">
       <TextField
-        className="sm:col-span-2 md:col-span-3 xl:col-span-6"
+        className="sm:col-span-2 md:col-span-3"
         label="Search"
         type="search"
         placeholder="Title, description, category or reference"
@@ -104,7 +104,7 @@ export function ReportFilters({
         value={filters.order}
         onChange={(event) => onChange({ order: event.target.value as Filters['order'] })}
       />
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-3 xl:col-span-6">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-3">
         <input
           type="checkbox"
           className="size-5 shrink-0 accent-brand-700"
