@@ -53,7 +53,7 @@ function TagManagerCard() {
     ? (serverDetail(remove.error) ?? 'Could not delete the tag.')
     : null;
   return (
-    <Card>
+    <Card className="mt-6">
       <section aria-labelledby={headingId} className="space-y-4">
         <h2 id={headingId} className="text-xl font-semibold text-brand-900">
           Report tags
