@@ -50,14 +50,17 @@ export function AdminReportCard({
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <input
-            type="checkbox"
-            className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-700"
-            aria-label={`Select ${report.title}`}
-            checked={isSelected}
-            onChange={(event) => onSelect(event.target.checked)}
-          />
+        <div className="flex min-w-0 items-start gap-1">
+          {/* The box's label is a 44 px square around it: a target for a thumb. */}
+          <label className="-my-2 -ml-3 flex size-11 shrink-0 cursor-pointer items-center justify-center">
+            <input
+              type="checkbox"
+              className="size-5 cursor-pointer accent-brand-700"
+              aria-label={`Select ${report.title}`}
+              checked={isSelected}
+              onChange={(event) => onSelect(event.target.checked)}
+            />
+          </label>
           <h3 dir="auto" className="min-w-0 wrap-anywhere text-lg font-semibold text-brand-900">
             {report.title}
           </h3>
