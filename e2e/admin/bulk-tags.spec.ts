@@ -5,6 +5,7 @@ import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { loginThroughForm } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
+import { expectNoSidewaysScroll, expectThumbSizedTargets } from '../support/targets';
 
 /** Where the report page's wide and phone layouts are also kept for review. */
 const reviewDir = process.env.E2E_REVIEW_SHOTS;
@@ -138,15 +139,14 @@ test('an administrator creates tags, bulk-tags a page, relates two reports and r
       narrowConversation &&
       narrowConversation.y >= narrowFacts.y + narrowFacts.height - 1,
   ).toBe(true);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(false);
+  await expectNoSidewaysScroll(page);
+  await expectThumbSizedTargets(page);
   await expectNoAxeViolations(page);
   await shoot(page, 'admin-report-page-390');
   await page.goto(`/admin-dashboard?q=${stamp}`);
   await page.getByRole('checkbox', { name: `Select ${first.title}` }).check();
   await expect(page.getByText('1 selected')).toBeVisible();
+  await expectThumbSizedTargets(page);
   await expectNoAxeViolations(page);
   await shoot(page, 'admin-bulk-actions-390');
 
