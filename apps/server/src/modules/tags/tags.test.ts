@@ -1,4 +1,5 @@
 import type { AdminReport, AdminReportPage } from '@candor/contract/admin';
+import type { Reader } from '@candor/contract/reports';
 import type { BulkResult, RelatedReport, Tag } from '@candor/contract/tags';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -185,10 +186,15 @@ describe('tags', () => {
   it('a handler the reporter kept out neither sees nor changes the tags and links of that report', async () => {
     const { organizationId, ana, ben, member } = await team();
     const tag = await createTag(ana, 'Bullying');
+    // The reporter keeps Ben out, picking him among the readers by his label.
+    const labelled = await call(ben, 'PUT', '/api/admin/handler-label/', { handler_label: 'Ben' });
+    expect(labelled.statusCode).toBe(200);
+    const readers = await json<Reader[]>(member, '/api/reports/readers/');
+    const benReader = readers.find((reader) => reader.label === 'Ben') as Reader;
     const kept = await createReport(t, member, {
       title: 'About Ben',
       is_anonymous: 'true',
-      excluded_readers: String(ben.id),
+      excluded_readers: benReader.id,
     });
     const visible = await createReport(t, member, { title: 'Visible to both' });
     expect(
