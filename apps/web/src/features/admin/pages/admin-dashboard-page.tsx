@@ -12,6 +12,7 @@ import { useAnalytics } from '../api/get-analytics';
 import { AdminReportCard } from '../components/admin-report-card';
 import { AnalyticsPanel } from '../components/analytics-panel';
 import { ExportReportsButton } from '../components/export-reports-button';
+import { OverdueBanner } from '../components/overdue-banner';
 import { type Filters, ReportFilters } from '../components/report-filters';
 import { type DashboardQuery, dashboardSearch, readDashboardQuery } from '../dashboard-query';
 import { useStatusChange } from '../use-status-change';
@@ -43,6 +44,7 @@ export function AdminDashboardPage() {
     priority: query.priority,
     order: query.order,
     overdue: query.overdue === 'true' ? 'true' : undefined,
+    due_soon: query.due_soon === 'true' ? 'true' : undefined,
     assigned: query.assigned,
     limit: DEFAULT_ADMIN_PAGE_SIZE,
     offset: (query.page - 1) * DEFAULT_ADMIN_PAGE_SIZE,
@@ -140,9 +142,11 @@ export function AdminDashboardPage() {
               priority: query.priority,
               order: query.order,
               overdue: query.overdue === 'true' ? 'true' : undefined,
+              due_soon: query.due_soon === 'true' ? 'true' : undefined,
               assigned: query.assigned,
             }}
           />
+          <OverdueBanner count={analytics.data?.deadlines.overdue_now ?? 0} />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
           {!shown && !reports.isError && <LoadingState label="Loading reports..." />}
           {reports.isError && (
