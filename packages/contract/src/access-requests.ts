@@ -115,9 +115,26 @@ export const accessRequestReviewItemSchema = z.object({
 export type AccessRequestReviewItem = z.infer<typeof accessRequestReviewItemSchema>;
 
 export const accessReviewActions = ['approve', 'reject'] as const;
-export const accessReviewDecisionInputSchema = z.strictObject({
-  action: z.enum(accessReviewActions, { error: 'Choose approve or reject.' }),
-});
+export const REJECTION_REASON_MAX = 1000;
+export const REJECTION_REASON_REQUIRED = 'Give the applicant the reason for the rejection.';
+/** A rejection gives its reason, which the applicant is sent; an approval gives none. */
+export const accessReviewDecisionInputSchema = z
+  .strictObject({
+    action: z.enum(accessReviewActions, { error: 'Choose approve or reject.' }),
+    reason: z
+      .string({ error: REJECTION_REASON_REQUIRED })
+      .trim()
+      .max(REJECTION_REASON_MAX, tooLongMessage(REJECTION_REASON_MAX))
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.action === 'reject' && !input.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: REJECTION_REASON_REQUIRED });
+    }
+    if (input.action === 'approve' && input.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Only a rejection has a reason.' });
+    }
+  });
 export type AccessReviewDecisionInput = z.infer<typeof accessReviewDecisionInputSchema>;
 
 export const accessReviewDecisionSchema = z.object({
