@@ -1,6 +1,7 @@
 import { requiredEmailSchema } from './accounts';
 import { accessRequestTypeSchema, accessRequestTypes, organizationTypeSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
+import { REJECTION_REASON_MAX } from './labels';
 import { z } from './zod';
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits (E.164). */
@@ -115,7 +116,7 @@ export const accessRequestReviewItemSchema = z.object({
 export type AccessRequestReviewItem = z.infer<typeof accessRequestReviewItemSchema>;
 
 export const accessReviewActions = ['approve', 'reject'] as const;
-export const REJECTION_REASON_MAX = 1000;
+export { REJECTION_REASON_MAX };
 export const REJECTION_REASON_REQUIRED = 'Give the applicant the reason for the rejection.';
 /** A rejection gives its reason, which the applicant is sent; an approval gives none. */
 export const accessReviewDecisionInputSchema = z
