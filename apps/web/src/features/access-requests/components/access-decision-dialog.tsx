@@ -33,9 +33,17 @@ export function emailDomain(email: string): string {
   return at === -1 ? email : email.slice(at + 1);
 }
 
-function Given({ label, value }: { label: string; value: string }) {
+function Given({
+  label,
+  value,
+  className = '',
+}: {
+  label: string;
+  value: string;
+  className?: string;
+}) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
       <dd className="wrap-anywhere whitespace-pre-line text-sm text-ink">{value}</dd>
     </div>
@@ -58,9 +66,7 @@ function WhatTheyGave({ request }: { request: AccessRequestReviewItem }) {
           }`}
         />
       )}
-      <div className="sm:col-span-2">
-        <Given label="Justification" value={request.justification} />
-      </div>
+      <Given label="Justification" value={request.justification} className="sm:col-span-2" />
     </dl>
   );
 }
