@@ -141,7 +141,7 @@ export function AccessDecisionDialog({
         <form
           noValidate
           onSubmit={onSubmit((values) =>
-            onDecide({ action: 'reject', reason: values.reason.trim() }),
+            onDecide({ action: 'reject', reason: (values.reason ?? '').trim() }),
           )}
           className="space-y-4"
         >
