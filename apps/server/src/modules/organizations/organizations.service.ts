@@ -286,13 +286,13 @@ export const CANNOT_REMOVE_ADMIN =
   'An administrator cannot be removed here. The superuser revokes administrator access.';
 
 /**
- * The organisation the caller administers, by their stored account (locked in `tx` when given):
+ * The organisation the caller administers, by their stored account, locked in the transaction:
  * never by the role their token acts with, which a withheld second factor turns into a plain
  * user's, nor by a role the superuser has just revoked.
  */
 async function administeredOrganization(db: Executor, user: Member): Promise<number> {
   const stored = await lockStoredRole(db, user.id);
-  if (!stored || stored.role !== 'admin' || stored.organizationId === null) {
+  if (stored?.role !== 'admin' || stored.organizationId === null) {
     throw new ForbiddenError(MEMBERS_ADMIN_ONLY);
   }
   return stored.organizationId;
