@@ -17,6 +17,7 @@ const school = {
   feedback_days: null,
   retention_days: null,
   platform_retention_days: 365,
+  reader_names_shown: false,
 } satisfies MyOrganization;
 
 const member = (id: number, username: string, overrides: Partial<OrganizationMember> = {}) =>
