@@ -491,6 +491,17 @@ describe('overdue reports on the dashboard', () => {
     const kept = await createAdmin(t, { organizationId });
     const other = await createAdmin(t, { organizationId });
     const reporter = await createUser(t, { organizationId });
+    // The reporter keeps reports from `kept` by the reader id the readers list gives them.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/handler-label/',
+      headers: kept.headers,
+      payload: { handler_label: 'Kept out' },
+    });
+    const readers = (
+      await t.app.inject({ method: 'GET', url: '/api/reports/readers/', headers: reporter.headers })
+    ).json() as { id: string; label: string }[];
+    const keptReader = readers.find((reader) => reader.label === 'Kept out')?.id ?? '';
     await createReport(t, reporter, { title: 'Fresh' }); // due in 7 days: neither
     const soon = await createReport(t, reporter, { title: 'Due tomorrow' });
     await backdate(soon.id, 6);
@@ -500,12 +511,12 @@ describe('overdue reports on the dashboard', () => {
     const hiddenSoon = await createReport(t, reporter, {
       title: 'Kept, due tomorrow',
       is_anonymous: 'true',
-      excluded_readers: String(kept.id),
+      excluded_readers: keptReader,
     });
     await backdate(hiddenSoon.id, 6);
     const hiddenLate = await createReport(t, reporter, {
       title: 'Kept, overdue',
-      excluded_readers: String(kept.id),
+      excluded_readers: keptReader,
     });
     await backdate(hiddenLate.id, 9);
 
