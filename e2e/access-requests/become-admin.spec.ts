@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
-import { registerUser, uniqueUsername } from '../support/api';
+import { apiLogin, registerUser, uniqueUsername } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectLoginPage, loginThroughForm, logout } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
@@ -43,6 +43,17 @@ test('a user applies for an organisation, the superuser approves, and the user b
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'superuser-dashboard');
   await card.getByRole('button', { name: /^Approve/ }).click();
+  // A confirmation restates what approving does, beside what the applicant gave.
+  const confirm = page.getByRole('dialog', { name: `Approve ${applicant.username}?` });
+  await expect(confirm).toContainText(
+    `Approving creates ${organizationName} on Candor and makes ${applicant.username} its administrator.`,
+  );
+  await expect(confirm).toContainText('example.org');
+  await expect(confirm).toContainText('+44 20 7946 0958');
+  await expect(confirm).toContainText('I lead safeguarding for our school of 900 pupils.');
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'superuser-approve-confirmation');
+  await confirm.getByRole('button', { name: 'Create the organization and approve' }).click();
   await expect(
     page.getByRole('region', { name: 'Pending access requests' }).getByRole('status'),
   ).toHaveText('Request approved.');
@@ -96,6 +107,7 @@ test('a visitor applies without an account and registers with the invitation cod
   await loginThroughForm(admin, superuser, /\/superuser-dashboard$/);
   const card = admin.getByRole('article', { name: account.username });
   await card.getByRole('button', { name: /^Approve/ }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(card).toBeHidden();
   await console.close();
 
@@ -104,6 +116,62 @@ test('a visitor applies without an account and registers with the invitation cod
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }),
   ).toBeVisible();
   await visitor.close();
+});
+
+test('the superuser rejects a request with a reason, and the applicant reads it', async ({
+  page,
+  request,
+}) => {
+  const applicant = await registerUser(request, 'rejected');
+  const tokens = await apiLogin(request, applicant);
+  const applied = await request.post('/api/accounts/admin-access-request/', {
+    headers: { authorization: `Bearer ${tokens.access}` },
+    data: {
+      request_type: 'individual',
+      email: `${applicant.username}@mail.example.net`,
+      phone: '+1 555 0199',
+      justification: 'I would like to help.',
+    },
+  });
+  expect(applied.status()).toBe(201);
+
+  await loginThroughForm(page, superuser, /\/superuser-dashboard$/);
+  const card = page.getByRole('article', { name: applicant.username });
+  await card.getByRole('button', { name: `Reject ${applicant.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Reject the request of ${applicant.username}` });
+  await expect(dialog).toContainText('mail.example.net');
+  await expect(dialog).toContainText('+1 555 0199');
+  await expect(dialog).toContainText('I would like to help.');
+  const reason = dialog.getByLabel('Reason for the applicant');
+  await expect(reason).toBeFocused();
+  // Without a reason, nothing is sent: the problem is named and the field is in reach.
+  await dialog.getByRole('button', { name: 'Reject and send the reason' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Give the applicant the reason for the rejection.',
+  );
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'superuser-reject-reason-missing');
+  await reason.fill(
+    'We approve people who work with reporters; please apply with your organisation.',
+  );
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'superuser-reject-reason');
+  await dialog.getByRole('button', { name: 'Reject and send the reason' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Pending access requests' }).getByRole('status'),
+  ).toHaveText('Request rejected.');
+  await expect(card).toBeHidden();
+  await logout(page);
+
+  await loginThroughForm(page, applicant, /\/$/);
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(/1 unread/);
+  await bell.click();
+  await expect(
+    page.getByText(
+      'Your request for admin access has been rejected. Reason: We approve people who work with reporters; please apply with your organisation.',
+    ),
+  ).toBeVisible();
 });
 
 test('a signed-in user who is not the superuser is sent home from the superuser dashboard', async ({

@@ -57,11 +57,12 @@ export async function decide(
   headers: Record<string, string>,
   id: number,
   action: string,
+  reason = action === 'reject' ? 'Not enough to go on.' : undefined,
 ) {
   return t.app.inject({
     method: 'POST',
     url: `/api/accounts/admin-access-review/${id}/`,
-    payload: { action },
+    payload: { action, reason },
     headers,
   });
 }

@@ -1,6 +1,7 @@
 import { requiredEmailSchema } from './accounts';
 import { accessRequestTypeSchema, accessRequestTypes, organizationTypeSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
+import { REJECTION_REASON_MAX } from './labels';
 import { z } from './zod';
 
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits (E.164). */
@@ -115,9 +116,26 @@ export const accessRequestReviewItemSchema = z.object({
 export type AccessRequestReviewItem = z.infer<typeof accessRequestReviewItemSchema>;
 
 export const accessReviewActions = ['approve', 'reject'] as const;
-export const accessReviewDecisionInputSchema = z.strictObject({
-  action: z.enum(accessReviewActions, { error: 'Choose approve or reject.' }),
-});
+export { REJECTION_REASON_MAX };
+export const REJECTION_REASON_REQUIRED = 'Give the applicant the reason for the rejection.';
+/** A rejection gives its reason, which the applicant is sent; an approval gives none. */
+export const accessReviewDecisionInputSchema = z
+  .strictObject({
+    action: z.enum(accessReviewActions, { error: 'Choose approve or reject.' }),
+    reason: z
+      .string({ error: REJECTION_REASON_REQUIRED })
+      .trim()
+      .max(REJECTION_REASON_MAX, tooLongMessage(REJECTION_REASON_MAX))
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.action === 'reject' && !input.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: REJECTION_REASON_REQUIRED });
+    }
+    if (input.action === 'approve' && input.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Only a rejection has a reason.' });
+    }
+  });
 export type AccessReviewDecisionInput = z.infer<typeof accessReviewDecisionInputSchema>;
 
 export const accessReviewDecisionSchema = z.object({

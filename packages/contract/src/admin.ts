@@ -57,6 +57,8 @@ export const adminReportsQuerySchema = z.object({
     .optional(),
   /** `true`: only reports whose next deadline has passed. */
   overdue: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
+  /** `true`: only reports whose next deadline falls within `DUE_SOON_DAYS` days from now. */
+  due_soon: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
   /** Whose cases: `me` (assigned to the caller), `none` (unassigned), `all` (everyone's). */
   assigned: z
     .enum(adminAssignedViews, { error: `Choose one of: ${adminAssignedViews.join(', ')}.` })

@@ -37,6 +37,7 @@ export const auditActions = [
   'organization.join_code_generated',
   'organization.member_joined',
   'organization.member_left',
+  'organization.member_removed',
   'organization.updated',
   'organization.deadlines_changed',
   'organization.retention_changed',

@@ -15,6 +15,8 @@ export const MAX_ACKNOWLEDGE_DAYS = 7;
 export const MAX_FEEDBACK_MONTHS = 3;
 /** An organisation's feedback period in days must be shorter than any span of 3 months. */
 export const MAX_ORGANIZATION_FEEDBACK_DAYS = 89;
+/** "Due soon" on the dashboard: a next deadline within this many days from now. */
+export const DUE_SOON_DAYS = 2;
 
 /** The dates every report payload carries (ISO 8601), and its status. */
 export type ReportDeadlines = {

@@ -39,5 +39,7 @@ export const deadlineAnalyticsSchema = z.object({
   feedback_on_time: z.number().int(),
   /** Open reports whose next deadline has passed, now. */
   overdue_now: z.number().int(),
+  /** Open reports whose next deadline falls within the next `DUE_SOON_DAYS` days. */
+  due_soon: z.number().int(),
 });
 export type DeadlineAnalytics = z.infer<typeof deadlineAnalyticsSchema>;

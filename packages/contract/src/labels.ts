@@ -32,6 +32,8 @@ export const adminAssignedViews = ['all', 'me', 'none'] as const;
 
 /** The longest search the admin list takes (admin.ts). */
 export const ADMIN_SEARCH_MAX = 200;
+/** The longest reason the superuser gives an applicant for a rejection. */
+export const REJECTION_REASON_MAX = 1000;
 
 /** Where a report goes (enums.ts, reportDestinationSchema). */
 export const reportDestinations = ['organization', 'platform'] as const;

@@ -59,3 +59,15 @@ export const updateMyOrganizationInputSchema = z
     { message: 'Send a new name, accepts_guest_reports or reader_names_shown.' },
   );
 export type UpdateMyOrganizationInput = z.input<typeof updateMyOrganizationInputSchema>;
+
+/** `GET /api/organizations/members/` (its administrators): the accounts of the organisation. */
+export const organizationMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** The UTC day they joined (YYYY-MM-DD). */
+  member_since: z.string().nullable(),
+  is_active: z.boolean(),
+  /** An administrator of the organisation: never removed from this screen. */
+  is_admin: z.boolean(),
+});
+export type OrganizationMember = z.infer<typeof organizationMemberSchema>;

@@ -139,6 +139,11 @@ export const users = pgTable(
      */
     adminSince: date('admin_since', { mode: 'string' }),
     /**
+     * The UTC day the account joined its organisation; null while it belongs to none. Set by a
+     * trigger whenever `organization_id` changes (migration 0037).
+     */
+    memberSince: date('member_since', { mode: 'string' }),
+    /**
      * Access tokens carry the epoch they were signed in, and a token of an earlier epoch is
      * refused: logging out, a new password, a second factor turned on or reset and revoked access
      * move it on, so the 5-minute tokens already out stop working at once (sessions.service.ts).

@@ -117,6 +117,7 @@ describe('response serialization', () => {
         feedback_due: 0,
         feedback_on_time: 0,
         overdue_now: 0,
+        due_soon: 0,
       }),
     };
     app.get(

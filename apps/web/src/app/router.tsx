@@ -57,6 +57,10 @@ const MyReportsPage = page(
   () => import('@/features/reports/pages/my-reports-page'),
   'MyReportsPage',
 );
+const OrganizationMembersPage = page(
+  () => import('@/features/organizations/pages/organization-members-page'),
+  'OrganizationMembersPage',
+);
 const ReportDetailPage = page(() => import('./routes/report-route'), 'ReportRoute');
 const AdminDashboardPage = page(
   () => import('@/features/admin/pages/admin-dashboard-page'),
@@ -111,6 +115,14 @@ export const routes: RouteDefinition[] = [
     ),
   },
   { path: paths.contact, element: <ContactPage /> },
+  {
+    path: paths.organizationMembers,
+    element: (
+      <RouteGuard roles={['admin']}>
+        <OrganizationMembersPage />
+      </RouteGuard>
+    ),
+  },
   {
     path: paths.adminDashboard,
     element: (

@@ -17,6 +17,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
   myReports: '/my-reports',
+  /** An organisation's administrators: its members, and removing one. */
+  organizationMembers: '/organization-members',
   superuserDashboard: '/superuser-dashboard',
   contact: '/contact-us',
   adminDashboard: '/admin-dashboard',

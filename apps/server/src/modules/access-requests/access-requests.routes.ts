@@ -60,6 +60,12 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.decide(ctx, requireSuperuser(request), request.params.id, request.body.action),
+      service.decide(
+        ctx,
+        requireSuperuser(request),
+        request.params.id,
+        request.body.action,
+        request.body.reason,
+      ),
   );
 };

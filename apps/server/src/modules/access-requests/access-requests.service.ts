@@ -135,12 +135,18 @@ export async function listPending(ctx: AppContext, query: PageQuery) {
   });
 }
 
-function decisionMessage(row: repo.AccessRequestRow, outcome: 'approved' | 'rejected') {
+function decisionMessage(
+  row: repo.AccessRequestRow,
+  outcome: 'approved' | 'rejected',
+  reason?: string,
+) {
   const subject =
     row.requestType === 'organization' && row.organizationName
       ? `Your request for admin access for ${row.organizationName}`
       : 'Your request for admin access';
-  return `${subject} has been ${outcome}.`;
+  return reason
+    ? `${subject} has been ${outcome}. Reason: ${reason}`
+    : `${subject} has been ${outcome}.`;
 }
 
 type Actor = Pick<AuditEntry, 'actorUserId' | 'actorRole'>;
@@ -233,12 +239,16 @@ async function refuseMember(
   throw new BadRequestError(memberRefusal(user.username, organization?.name ?? 'an organisation'));
 }
 
-/** Approves or rejects a pending request; a decided request stays decided. */
+/**
+ * Approves or rejects a pending request; a decided request stays decided. A rejection's reason
+ * is sent to the applicant with the decision (a notice, sealed, and a mail alert to sign in).
+ */
 export async function decide(
   ctx: AppContext,
   superuser: AuthUser,
   id: number,
   action: 'approve' | 'reject',
+  reason?: string,
 ): Promise<AccessReviewDecision> {
   const status = action === 'approve' ? 'approved' : 'rejected';
   return ctx.db.transaction(async (tx) => {
@@ -253,12 +263,20 @@ export async function decide(
       action: status === 'approved' ? 'access_request.approved' : 'access_request.rejected',
       objectType: 'access_request',
       objectId: row.id,
-      details: { request_type: row.requestType, has_account: row.userId !== null },
+      details: {
+        request_type: row.requestType,
+        has_account: row.userId !== null,
+        ...(status === 'rejected' && reason ? { reason } : {}),
+      },
     });
     if (status === 'approved') await grantAdminAccess(ctx, tx, row, actor);
     if (row.userId !== null) {
       await createNotifications(ctx, tx, [
-        { userId: row.userId, message: decisionMessage(row, status) },
+        {
+          userId: row.userId,
+          message: decisionMessage(row, status, status === 'rejected' ? reason : undefined),
+          alert: 'access_changed',
+        },
       ]);
     }
     return {

@@ -1,3 +1,4 @@
+import { REJECTION_REASON_REQUIRED } from '@candor/contract/access-requests';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -246,12 +247,41 @@ describe('POST /api/accounts/admin-access-review/{id}/', () => {
     });
     expect((await refreshedClaims(user)).role).toBe('user');
     expect((await notificationsOf(t, user.id)).map((n) => n.message)).toEqual([
-      'Your request for admin access has been rejected.',
+      'Your request for admin access has been rejected. Reason: Not enough to go on.',
     ]);
-    expect((await auditRowsFor(t, 'access_request', created.id)).map((r) => r.action)).toEqual([
-      'access_request.rejected',
-    ]);
+    const audited = await auditRowsFor(t, 'access_request', created.id);
+    expect(audited.map((r) => r.action)).toEqual(['access_request.rejected']);
+    expect(audited[0]?.details).toMatchObject({ reason: 'Not enough to go on.' });
     expect(await auditRowsFor(t, 'user', user.id)).toEqual([]);
+  });
+
+  it('rejects only with a reason, which reaches the applicant as written; an approval has none', async () => {
+    const user = await createUser(t);
+    const created = await applyOk(t, application(), user.headers);
+    for (const reason of [undefined, '', '   ']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/accounts/admin-access-review/${created.id}/`,
+        payload: { action: 'reject', reason },
+        headers: superuser.headers,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ reason: [REJECTION_REASON_REQUIRED] });
+    }
+    const tooLong = await decide(t, superuser.headers, created.id, 'reject', 'x'.repeat(1001));
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json())).toEqual(['reason']);
+    const approveWithReason = await decide(t, superuser.headers, created.id, 'approve', 'Fine.');
+    expect(approveWithReason.statusCode).toBe(400);
+    expect(approveWithReason.json()).toEqual({ reason: ['Only a rejection has a reason.'] });
+    // Nothing was decided by the refusals.
+    expect(await notificationsOf(t, user.id)).toEqual([]);
+
+    const reason = '  Please apply from your work address, so we can check the school.  ';
+    expect((await decide(t, superuser.headers, created.id, 'reject', reason)).statusCode).toBe(200);
+    expect((await notificationsOf(t, user.id)).map((n) => n.message)).toEqual([
+      'Your request for admin access has been rejected. Reason: Please apply from your work address, so we can check the school.',
+    ]);
   });
 
   it.each([

@@ -40,6 +40,8 @@ export type AdminReportFilter = {
   ids?: number[];
   /** Only reports whose next legal deadline is before this instant. */
   overdueAt?: Date;
+  /** Only reports whose next legal deadline is in `[from, to)` (not yet passed, soon). */
+  dueBetween?: { from: Date; to: Date };
   /**
    * A platform admin's scope also holds these organisations' reports: those every administrator
    * of their organisation filed (report-access.ts `isPlatformsToHandle`).
@@ -91,6 +93,8 @@ type FilterParams = {
   ids?: number[];
   /** ISO instant: a Date would travel in the server's time zone. */
   overdueAt?: string;
+  dueFrom?: string;
+  dueTo?: string;
   platformIds?: number[];
   assigneeId?: number;
   unassigned?: boolean;
@@ -105,6 +109,8 @@ const filterParamNames = [
   'priority',
   'ids',
   'overdueAt',
+  'dueFrom',
+  'dueTo',
   'platformIds',
   'assigneeId',
   'unassigned',
@@ -120,6 +126,8 @@ function paramsOf(filter: AdminReportFilter): FilterParams {
     priority: filter.priority,
     ids: filter.ids,
     overdueAt: filter.overdueAt?.toISOString(),
+    dueFrom: filter.dueBetween?.from.toISOString(),
+    dueTo: filter.dueBetween?.to.toISOString(),
     platformIds: filter.organizationId === null ? filter.platformIds : undefined,
     assigneeId: filter.assigneeId,
     unassigned: filter.unassigned ? true : undefined,
@@ -150,6 +158,8 @@ function conditionsOf(
     has('overdueAt')
       ? sql`${reports.nextDeadlineAt} < ${value('overdueAt')}::timestamptz`
       : undefined,
+    has('dueFrom') ? sql`${reports.nextDeadlineAt} >= ${value('dueFrom')}::timestamptz` : undefined,
+    has('dueTo') ? sql`${reports.nextDeadlineAt} < ${value('dueTo')}::timestamptz` : undefined,
     has('assigneeId') ? sql`${reports.assigneeId} = ${value('assigneeId')}` : undefined,
     has('unassigned') ? sql`${reports.assigneeId} is null` : undefined,
     has('excludedTag')
@@ -363,6 +373,7 @@ function analyticsStatement(forPlatform: boolean) {
           ${reports.isAnonymous}, -1 from ${reports} where ${scope} and ${keptOut}`;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
     const since = sql`${sql.placeholder('since')}::timestamptz`;
+    const soon = sql`${sql.placeholder('soon')}::timestamptz`;
     const recent = sql`${reports.submittedAt} >= ${since}`;
     const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})::int`;
     const clock = db
@@ -380,6 +391,9 @@ function analyticsStatement(forPlatform: boolean) {
           sql`${recent} and ${reports.feedbackAt} <= ${reports.feedbackBy}`,
         ).as('feedback_on_time'),
         overdue: counted(sql`${reports.nextDeadlineAt} < ${now}`).as('overdue'),
+        dueSoon: counted(
+          sql`${reports.nextDeadlineAt} >= ${now} and ${reports.nextDeadlineAt} < ${soon}`,
+        ).as('due_soon'),
       })
       .from(reports)
       .where(sql`${scope} and not ${keptOut}`)
@@ -400,6 +414,7 @@ function analyticsStatement(forPlatform: boolean) {
         feedbackDue: clock.feedbackDue,
         feedbackOnTime: clock.feedbackOnTime,
         overdue: clock.overdue,
+        dueSoon: clock.dueSoon,
       })
       .from(clock);
     return query.prepare(forPlatform ? 'analytics_platform' : 'analytics_organization');
@@ -416,18 +431,20 @@ const organizationAnalytics = analyticsStatement(false);
  *   organisation (key 0) and of organisations left without an administrator;
  * - the legal clock over reports filed since `since`: how many acknowledgements and feedbacks
  *   fell due (or were given) and how many came on time; a cancelled report counts only for what
- *   it got. And how many reports in scope are overdue at `now`, whenever filed.
+ *   it got. And how many reports in scope are overdue at `now`, whenever filed, and how many
+ *   fall due between `now` and `soon`.
  */
 export async function countAnalytics(
   db: Executor,
   organizationId: number | null,
-  window: { since: Date; now: Date },
+  window: { since: Date; now: Date; soon: Date },
   platformIds: number[] = [],
   excludedTag = '',
 ) {
   const times = {
     since: window.since.toISOString(),
     now: window.now.toISOString(),
+    soon: window.soon.toISOString(),
     excludedTag,
   };
   const [row] =
@@ -442,6 +459,7 @@ export async function countAnalytics(
       feedback_due: Number(row?.feedbackDue ?? 0),
       feedback_on_time: Number(row?.feedbackOnTime ?? 0),
       overdue_now: Number(row?.overdue ?? 0),
+      due_soon: Number(row?.dueSoon ?? 0),
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   DEFAULT_ADMIN_PAGE_SIZE,
   type Handler,
 } from '@candor/contract/admin';
+import { DUE_SOON_DAYS } from '@candor/contract/deadline-clock';
 import { type ReportStatus, reportCategories, reportStatuses } from '@candor/contract/enums';
 import { requestedPage } from '@candor/contract/pagination';
 import { type Report, reportStatusLabels } from '@candor/contract/reports';
@@ -89,6 +90,11 @@ async function searchIds(ctx: AppContext, filter: repo.AdminReportFilter, q: str
   return matched;
 }
 
+/** "Due soon": from now to `DUE_SOON_DAYS` days later. */
+function dueSoonWindow(now: Date): { from: Date; to: Date } {
+  return { from: now, to: new Date(now.getTime() + DUE_SOON_DAYS * 24 * 60 * 60 * 1000) };
+}
+
 /** The list's filters as the repository takes them; the same for the list and the export. */
 export async function filterOf(
   ctx: AppContext,
@@ -107,6 +113,7 @@ export async function filterOf(
         ? undefined
         : query.priority === 'true',
     overdueAt: query.overdue === 'true' ? ctx.clock.now() : undefined,
+    dueBetween: query.due_soon === 'true' ? dueSoonWindow(ctx.clock.now()) : undefined,
     assigneeId: query.assigned === 'me' ? admin.id : undefined,
     unassigned: query.assigned === 'none',
     // The reports whose reporter kept this handler out do not exist for them.
@@ -213,7 +220,7 @@ async function countAnalytics(ctx: AppContext, admin: AuthUser): Promise<Analyti
   const { groups, deadlines } = await repo.countAnalytics(
     ctx.db,
     admin.organizationId,
-    { since, now },
+    { since, now, soon: dueSoonWindow(now).to },
     admin.organizationId === null ? await platformReportIds(ctx) : [],
     handlerTagOf(ctx, admin.id),
   );

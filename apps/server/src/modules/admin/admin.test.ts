@@ -129,6 +129,7 @@ describe('GET /api/admin/analytics/', () => {
         feedback_due: 0,
         feedback_on_time: 0,
         overdue_now: 0,
+        due_soon: 0,
       },
     });
   });

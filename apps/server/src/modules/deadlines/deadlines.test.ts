@@ -482,6 +482,72 @@ describe('overdue reports on the dashboard', () => {
       feedback_due: 1,
       feedback_on_time: 1,
       overdue_now: 2,
+      due_soon: 0,
     });
+  });
+
+  it('counts and filters the reports due in two days, leaving out those kept from the handler', async () => {
+    const organizationId = await createOrganization(t);
+    const kept = await createAdmin(t, { organizationId });
+    const other = await createAdmin(t, { organizationId });
+    const reporter = await createUser(t, { organizationId });
+    // The reporter keeps reports from `kept` by the reader id the readers list gives them.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/handler-label/',
+      headers: kept.headers,
+      payload: { handler_label: 'Kept out' },
+    });
+    const readers = (
+      await t.app.inject({ method: 'GET', url: '/api/reports/readers/', headers: reporter.headers })
+    ).json() as { id: string; label: string }[];
+    const keptReader = readers.find((reader) => reader.label === 'Kept out')?.id ?? '';
+    await createReport(t, reporter, { title: 'Fresh' }); // due in 7 days: neither
+    const soon = await createReport(t, reporter, { title: 'Due tomorrow' });
+    await backdate(soon.id, 6);
+    const late = await createReport(t, reporter, { title: 'Overdue' });
+    await backdate(late.id, 9);
+    // The same twice, each kept from one handler by its reporter.
+    const hiddenSoon = await createReport(t, reporter, {
+      title: 'Kept, due tomorrow',
+      is_anonymous: 'true',
+      excluded_readers: keptReader,
+    });
+    await backdate(hiddenSoon.id, 6);
+    const hiddenLate = await createReport(t, reporter, {
+      title: 'Kept, overdue',
+      excluded_readers: keptReader,
+    });
+    await backdate(hiddenLate.id, 9);
+
+    const get = async (user: TestUser, url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: user.headers })).json();
+    const counts = async (user: TestUser) => {
+      const { deadlines } = await get(user, '/api/admin/analytics/');
+      return { overdue: deadlines.overdue_now, soon: deadlines.due_soon };
+    };
+    const titles = async (user: TestUser, query: string) =>
+      ((await get(user, `/api/admin/reports/?${query}`)) as Report[]).map((r) => r.title);
+
+    expect(await counts(kept)).toEqual({ overdue: 1, soon: 1 });
+    expect(await counts(other)).toEqual({ overdue: 2, soon: 2 });
+    expect(await titles(kept, 'due_soon=true')).toEqual(['Due tomorrow']);
+    expect(await titles(kept, 'overdue=true&order=deadline')).toEqual(['Overdue']);
+    expect(await titles(other, 'due_soon=true')).toEqual(['Kept, due tomorrow', 'Due tomorrow']);
+    // Another organisation's admin counts none of them.
+    const stranger = await createAdmin(t, { organizationId: await createOrganization(t) });
+    expect(await counts(stranger)).toEqual({ overdue: 0, soon: 0 });
+    // Once acknowledged, a report's next deadline is months away: no longer due soon.
+    await acknowledge(soon.id, other);
+    expect(await titles(other, 'due_soon=true')).toEqual(['Kept, due tomorrow']);
+    expect(await counts(kept)).toEqual({ overdue: 1, soon: 0 });
+
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/reports/?due_soon=soon',
+      headers: other.headers,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ due_soon: ['Choose true or false.'] });
   });
 });

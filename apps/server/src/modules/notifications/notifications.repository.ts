@@ -204,6 +204,48 @@ export async function markAccountNoticesRead(db: Executor, userId: number): Prom
   return rows.length;
 }
 
+/** The account's own unread notices (their payloads say which report each is about). */
+export async function findUnreadAccountNotices(
+  db: Executor,
+  userId: number,
+): Promise<Pick<NotificationRow, 'id' | 'payload'>[]> {
+  return db
+    .select({ id: notifications.id, payload: notifications.payload })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+}
+
+/** Marks those of `ids` that are the account's own notices read; answers how many were unread. */
+export async function markAccountNoticesReadByIds(
+  db: Executor,
+  userId: number,
+  ids: number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.isRead, false),
+        sql`${notifications.id} = any(${sql.param(ids)}::int[])`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The ids of the notices to the reporter of one anonymous report (its tag), oldest first. */
+export async function findReporterNoticeIds(db: Executor, tag: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.recipientTag, tag))
+    .orderBy(notifications.id);
+  return rows.map((row) => row.id);
+}
+
 /** The newest notice to the reporter of any of `tags`' reports (0 when none). */
 export async function newestReporterNotice(db: Executor, tags: string[]): Promise<number> {
   if (tags.length === 0) return 0;

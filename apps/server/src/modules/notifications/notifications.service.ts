@@ -310,6 +310,44 @@ export async function markAllRead(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'
   return { updated: updated + reporterUnread };
 }
 
+/**
+ * Opening a report clears the caller's notices about it, as reading them one by one would: their
+ * account's own notices whose sealed payload names the report, by their flag; and, when they filed
+ * it anonymously, the notices to its reporter, by read marks in their index. Two transactions,
+ * each writing only what reaches the person (as `markRead`): never a statement over rows
+ * addressed by account and by tag together, and never a row about the report. Answers how many
+ * were unread.
+ */
+export async function markReportNoticesRead(
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
+  userId: number,
+  report: { id: number; isAnonymous: boolean },
+): Promise<number> {
+  const own = (await repo.findUnreadAccountNotices(ctx.db, userId))
+    .filter((row) => openNotice(ctx.sealer, row).report === report.id)
+    .map((row) => row.id);
+  let cleared =
+    own.length === 0
+      ? 0
+      : await ctx.db.transaction((tx) => repo.markAccountNoticesReadByIds(tx, userId, own));
+  if (!report.isAnonymous) return cleared;
+  const reader = await noticeReaderOf(ctx, userId);
+  if (!reader.marks.ids.includes(report.id)) return cleared;
+  const unread = (
+    await repo.findReporterNoticeIds(ctx.db, reporterNoticeTag(ctx, report.id))
+  ).filter((id) => !isReadFor(reader, { id, isRead: false }, false));
+  if (unread.length > 0) {
+    await ctx.db.transaction((tx) =>
+      updateOwnerIndex(ctx, tx, userId, (entries) => ({
+        ...entries,
+        read: [...entries.read, ...unread.filter((id) => !entries.read.includes(id))],
+      })),
+    );
+    cleared += unread.length;
+  }
+  return cleared;
+}
+
 export async function unreadCount(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>, userId: number) {
   const reader = await noticeReaderOf(ctx, userId);
   return { count: await repo.countUnreadForUser(ctx.db, reader.recipient, reader.marks) };

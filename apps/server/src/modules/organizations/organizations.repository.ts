@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { organizations } from '../../db/schema';
+import { organizations, users } from '../../db/schema';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -42,4 +42,19 @@ export async function updateOrganization(
     .where(eq(organizations.id, id))
     .returning();
   return row as OrganizationRow;
+}
+
+/** The accounts of an organisation, administrators first, then by name. */
+export async function findMembers(db: Executor, organizationId: number) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      memberSince: users.memberSince,
+      isActive: users.isActive,
+      role: users.role,
+    })
+    .from(users)
+    .where(eq(users.organizationId, organizationId))
+    .orderBy(asc(users.role), asc(users.username), asc(users.id));
 }

@@ -3,12 +3,14 @@ import {
   joinCodeSchema,
   joinOrganizationInputSchema,
   myOrganizationSchema,
+  organizationMemberSchema,
   updateMyOrganizationInputSchema,
 } from '@candor/contract/organizations';
+import { idParamsSchema } from '@candor/contract/params';
 import { retentionSettingsSchema } from '@candor/contract/retention';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressLimit, guards, requireUser } from '../auth/caller';
+import { accountWriteLimit, addressLimit, guards, requireUser } from '../auth/caller';
 import * as service from './organizations.service';
 
 export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -106,5 +108,36 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.updateRetention(ctx, requireUser(request), request.body),
+  );
+
+  app.get(
+    '/members/',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: "The accounts of the caller's organisation (its administrators only)",
+        response: { 200: organizationMemberSchema.array() },
+      },
+    },
+    async (request) => service.listMembers(ctx, requireUser(request)),
+  );
+
+  app.post(
+    '/members/:id/remove/',
+    {
+      onRequest: guards.user,
+      config: accountWriteLimit(ctx, 'rate.organization-members'),
+      schema: {
+        tags,
+        summary: "Remove a member from the caller's organisation (its administrators only)",
+        params: idParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.removeMember(ctx, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -3,13 +3,14 @@ import type { OrganizationType } from '@candor/contract/enums';
 import type {
   JoinCode,
   MyOrganization,
+  OrganizationMember,
   UpdateMyOrganizationInput,
 } from '@candor/contract/organizations';
 import type { RetentionSettings } from '@candor/contract/retention';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
-import { BadRequestError, ForbiddenError } from '../../lib/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import {
   joinOrganizationAsMember,
   leaveOrganizationAsMember,
@@ -19,6 +20,7 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/caller';
 import { updateOrganizationPeriods } from '../deadlines/deadlines.repository';
 import { freeSlugFor } from '../intake/slugs';
+import { createNotifications } from '../notifications/notifications.service';
 import { setOrganizationRetention } from '../retention/retention.repository';
 import * as repo from './organizations.repository';
 
@@ -274,4 +276,76 @@ export async function updateRetention(
     });
   });
   return getMine(ctx, user);
+}
+
+export const MEMBERS_ADMIN_ONLY =
+  'Only the administrator of an organisation can see and remove its members.';
+export const CANNOT_REMOVE_SELF =
+  'You cannot remove yourself. The superuser can hand the administration over to another member.';
+export const CANNOT_REMOVE_ADMIN =
+  'An administrator cannot be removed here. The superuser revokes administrator access.';
+
+/**
+ * The organisation the caller administers, by their stored account, locked in the transaction:
+ * never by the role their token acts with, which a withheld second factor turns into a plain
+ * user's, nor by a role the superuser has just revoked.
+ */
+async function administeredOrganization(db: Executor, user: Member): Promise<number> {
+  const stored = await lockStoredRole(db, user.id);
+  if (stored?.role !== 'admin' || stored.organizationId === null) {
+    throw new ForbiddenError(MEMBERS_ADMIN_ONLY);
+  }
+  return stored.organizationId;
+}
+
+/** Its administrators see the organisation's accounts: username, since when, active. */
+export async function listMembers(ctx: AppContext, user: Member): Promise<OrganizationMember[]> {
+  const rows = await ctx.db.transaction(async (tx) =>
+    repo.findMembers(tx, await administeredOrganization(tx, user)),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    member_since: row.memberSince,
+    is_active: row.isActive,
+    is_admin: row.role === 'admin',
+  }));
+}
+
+/**
+ * An administrator removes a plain member from their organisation. Decided on the stored
+ * accounts, both locked: never oneself, never another administrator (nor the superuser).
+ * Audited; the member is told by a notice and, when they have mail alerts, a mail.
+ */
+export async function removeMember(ctx: AppContext, user: Member, memberId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const organizationId = await administeredOrganization(tx, user);
+    if (memberId === user.id) throw new BadRequestError(CANNOT_REMOVE_SELF);
+    const member = await lockStoredRole(tx, memberId);
+    // Someone outside the organisation is not found, like an account that does not exist.
+    if (!member || member.organizationId !== organizationId) throw new NotFoundError();
+    if (
+      member.role !== 'user' ||
+      member.isSuperuser ||
+      !(await leaveOrganizationAsMember(tx, memberId, organizationId))
+    ) {
+      throw new BadRequestError(CANNOT_REMOVE_ADMIN);
+    }
+    await insertAuditEntry(tx, {
+      actorUserId: user.id,
+      actorRole: 'admin',
+      action: 'organization.member_removed',
+      objectType: 'organization',
+      objectId: organizationId,
+      details: { user_id: memberId },
+    });
+    const organization = await repo.findOrganizationById(tx, organizationId);
+    await createNotifications(ctx, tx, [
+      {
+        userId: memberId,
+        message: `You were removed from ${organization?.name ?? 'your organisation'} by its administrator. Your reports stay with it.`,
+        alert: 'access_changed',
+      },
+    ]);
+  });
 }

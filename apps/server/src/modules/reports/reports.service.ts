@@ -19,7 +19,10 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import type { AuthUser } from '../auth/caller';
 import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
 import { filingPeriods } from '../deadlines/deadlines.service';
-import { transactionWithNotices } from '../notifications/notifications.service';
+import {
+  markReportNoticesRead,
+  transactionWithNotices,
+} from '../notifications/notifications.service';
 import {
   type DisguisedRecording,
   disguiseRecording,
@@ -334,12 +337,18 @@ export async function listOwnReports(ctx: AppContext, user: AuthUser): Promise<R
     .map((record) => toReportPayload(ctx, record));
 }
 
+/**
+ * One report its owner or an administrator in scope may see. Reading it clears the caller's
+ * notices about it (notifications.service.ts `markReportNoticesRead`).
+ */
 export async function getReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
   const key = { read: 'report', caller: user, params: id, versions: [versionKeys.report(id)] };
-  return ctx.reads.through(ctx.db, key, async () => {
+  const report = await ctx.reads.through(ctx.db, key, async () => {
     const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
     return toReportPayload(ctx, report);
   });
+  await markReportNoticesRead(ctx, user.id, { id, isAnonymous: report.is_anonymous });
+  return report;
 }
 
 /** Owner only; a resolved report is kept (as in the original product). Removes its messages and file too. */

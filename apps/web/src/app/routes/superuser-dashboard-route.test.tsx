@@ -150,7 +150,7 @@ describe('SuperuserDashboardRoute', () => {
     expect(within(organization).getByRole('button', { name: 'Approve bob' })).toBeEnabled();
   });
 
-  it('removes a request once approved and sends the decision', async () => {
+  it('asks to confirm an approval, restating what it does and what the applicant gave', async () => {
     const { calls } = mockFetch({
       ...overviewCards(),
       'GET /api/accounts/admin-access-review/': { body: [request(1, 'ada'), request(2, 'bob')] },
@@ -160,8 +160,38 @@ describe('SuperuserDashboardRoute', () => {
     });
     render();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Approve ada' }));
+    const approve = await screen.findByRole('button', { name: 'Approve ada' });
+    await user.click(approve);
+    const dialog = screen.getByRole('dialog', { name: 'Approve ada?' });
+    expect(dialog).toHaveTextContent(
+      'Approving creates School 1 on Candor and makes ada its administrator.',
+    );
+    expect(within(dialog).getByText('Email domain').nextElementSibling).toHaveTextContent(
+      'example.org',
+    );
+    expect(within(dialog).getByText('Phone').nextElementSibling).toHaveTextContent('+1 555 0100');
+    expect(within(dialog).getByText('Justification').nextElementSibling).toHaveTextContent(
+      'Justification 1',
+    );
+    expect(calls.map((call) => call.key)).not.toContain(
+      'POST /api/accounts/admin-access-review/1/',
+    );
+    // Not now: nothing is sent, focus returns to the button.
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(approve).toHaveFocus();
+    expect(calls.map((call) => call.key)).not.toContain(
+      'POST /api/accounts/admin-access-review/1/',
+    );
+
+    await user.click(approve);
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', {
+        name: 'Create the organization and approve',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('article', { name: 'ada' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('article', { name: 'bob' })).toBeInTheDocument();
     expect(
       screen.getAllByRole('status').filter((status) => status.textContent === 'Request approved.'),
@@ -170,7 +200,40 @@ describe('SuperuserDashboardRoute', () => {
     expect(JSON.parse(String(decision?.init.body))).toEqual({ action: 'approve' });
   });
 
-  it('keeps the request and says so when the action fails', async () => {
+  it('rejects only with a reason, which is sent with the decision', async () => {
+    const { calls } = mockFetch({
+      ...overviewCards(),
+      'GET /api/accounts/admin-access-review/': {
+        body: [request(1, 'ada', { request_type: 'individual', organization_name: null })],
+      },
+      'POST /api/accounts/admin-access-review/1/': {
+        body: { id: 1, status: 'rejected', detail: 'Request rejected.' },
+      },
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject ada' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject the request of ada' });
+    const reason = within(dialog).getByLabelText(/Reason for the applicant/);
+    expect(reason).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject and send the reason' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Give the applicant the reason for the rejection.',
+    );
+    expect(calls.map((call) => call.key)).not.toContain(
+      'POST /api/accounts/admin-access-review/1/',
+    );
+    await user.type(reason, '  Please apply from your school address.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject and send the reason' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'ada' })).toBeNull());
+    const decision = calls.find((call) => call.key === 'POST /api/accounts/admin-access-review/1/');
+    expect(JSON.parse(String(decision?.init.body))).toEqual({
+      action: 'reject',
+      reason: 'Please apply from your school address.',
+    });
+  });
+
+  it('keeps the request and says so in the dialog when the action fails', async () => {
     mockFetch({
       ...overviewCards(),
       'GET /api/accounts/admin-access-review/': { body: [request(1, 'ada')] },
@@ -179,7 +242,12 @@ describe('SuperuserDashboardRoute', () => {
     render();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Reject ada' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Action failed. Please try again.');
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Reason for the applicant/), 'No.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject and send the reason' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Action failed. Please try again.',
+    );
     expect(screen.getByRole('article', { name: 'ada' })).toBeInTheDocument();
   });
 

@@ -17,7 +17,7 @@ describe('the dashboard address', () => {
 
   it('reads every part the contract takes, the search trimmed', () => {
     const params = new URLSearchParams(
-      'q=%20fraud%20&category=corruption&status=under_review&priority=true&order=deadline&overdue=true&assigned=me&tag=12&page=3',
+      'q=%20fraud%20&category=corruption&status=under_review&priority=true&order=deadline&overdue=true&due_soon=true&assigned=me&tag=12&page=3',
     );
     expect(readDashboardQuery(params)).toEqual({
       q: 'fraud',
@@ -26,6 +26,7 @@ describe('the dashboard address', () => {
       priority: 'true',
       order: 'deadline',
       overdue: 'true',
+      due_soon: 'true',
       assigned: 'me',
       page: 3,
       tag: 12,
@@ -41,6 +42,7 @@ describe('the dashboard address', () => {
       order: 'random',
       overdue: '1',
       tag: '1e3',
+      due_soon: 'soon',
       page: '-2',
     });
     expect(readDashboardQuery(params)).toEqual(defaultDashboardQuery);

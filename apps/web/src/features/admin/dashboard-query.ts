@@ -11,7 +11,7 @@ import {
 export type DashboardQuery = Required<
   Pick<
     AdminReportsQuery,
-    'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'assigned'
+    'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'due_soon' | 'assigned'
   >
 > & { page: number /** One of the scope's tags (its id), or null for any. */; tag: number | null };
 
@@ -22,12 +22,22 @@ export const defaultDashboardQuery: DashboardQuery = {
   priority: 'all',
   order: 'newest',
   overdue: 'false',
+  due_soon: 'false',
   assigned: 'all',
   page: 1,
   tag: null,
 };
 
-const listKeys = ['q', 'category', 'status', 'priority', 'order', 'overdue', 'assigned'] as const;
+const listKeys = [
+  'q',
+  'category',
+  'status',
+  'priority',
+  'order',
+  'overdue',
+  'due_soon',
+  'assigned',
+] as const;
 
 /**
  * The values the contract's `adminReportsQuerySchema` takes for each filter, from its plain lists:
@@ -39,6 +49,7 @@ export const filterChoices = {
   priority: ['all', 'true', 'false'],
   order: adminReportOrders,
   overdue: ['true', 'false'],
+  due_soon: ['true', 'false'],
   assigned: adminAssignedViews,
 } as const satisfies Record<Exclude<(typeof listKeys)[number], 'q'>, readonly string[]>;
 
@@ -89,4 +100,10 @@ export function isFromListState(state: unknown): state is FromListState {
     typeof (state as { fromList?: unknown }).fromList === 'string' &&
     (state as FromListState).fromList.startsWith('/admin-dashboard')
   );
+}
+
+/** The address of the default list with only `change` set (the cards' and the banner's links). */
+export function dashboardLink(change: Partial<DashboardQuery>): string {
+  const search = dashboardSearch({ ...defaultDashboardQuery, ...change }).toString();
+  return search ? `/admin-dashboard?${search}` : '/admin-dashboard';
 }

@@ -7,12 +7,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { accessRequestsQueryKey } from './get-access-requests';
 
-export type DecideVariables = { id: number; action: AccessReviewDecisionInput['action'] };
+/** An approval, or a rejection with the reason the applicant is sent. */
+export type DecideVariables = { id: number } & (
+  | { action: 'approve' }
+  | { action: 'reject'; reason: string }
+);
 
-export function decideAccessRequest({ id, action }: DecideVariables) {
+export function decideAccessRequest({ id, ...decision }: DecideVariables) {
   return apiFetch<AccessReviewDecision>(`/api/accounts/admin-access-review/${id}/`, {
     method: 'POST',
-    body: { action } satisfies AccessReviewDecisionInput,
+    body: decision satisfies AccessReviewDecisionInput,
   });
 }
 

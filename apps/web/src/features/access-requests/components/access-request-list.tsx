@@ -1,9 +1,12 @@
+import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
+import { serverDetail } from '@/lib/error-messages';
 import { useDecideAccessRequest } from '../api/decide-access-request';
 import { useAccessRequests } from '../api/get-access-requests';
+import { type AccessDecision, AccessDecisionDialog } from './access-decision-dialog';
 import { AccessRequestCard } from './access-request-card';
 
 /** As in the original product: the pending requests with their empty and error texts. */
@@ -11,14 +14,24 @@ export function AccessRequestList() {
   const requests = useAccessRequests();
   const decision = useDecideAccessRequest();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The decision being confirmed in the dialog, and the failure of its last attempt.
+  const [deciding, setDeciding] = useState<{
+    request: AccessRequestReviewItem;
+    action: 'approve' | 'reject';
+  } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const decide = (id: number, action: 'approve' | 'reject') => {
+  const decide = (id: number, choice: AccessDecision) => {
     setMessage(null);
+    setFailure(null);
     decision.mutate(
-      { id, action },
+      { id, ...choice },
       {
-        onSuccess: (result) => setMessage({ tone: 'success', text: result.detail }),
-        onError: () => setMessage({ tone: 'error', text: 'Action failed. Please try again.' }),
+        onSuccess: (result) => {
+          setDeciding(null);
+          setMessage({ tone: 'success', text: result.detail });
+        },
+        onError: (error) => setFailure(serverDetail(error) ?? 'Action failed. Please try again.'),
       },
     );
   };
@@ -43,11 +56,21 @@ export function AccessRequestList() {
               key={request.id}
               request={request}
               isBusy={decision.isPending && decision.variables?.id === request.id}
-              onDecide={(action) => decide(request.id, action)}
+              onDecide={(action) => {
+                setFailure(null);
+                setDeciding({ request, action });
+              }}
             />
           ))}
         </ul>
       )}
+      <AccessDecisionDialog
+        deciding={deciding}
+        isBusy={decision.isPending}
+        error={failure}
+        onDecide={(choice) => deciding && decide(deciding.request.id, choice)}
+        onCancel={() => setDeciding(null)}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { AdminReportsQuery } from '@candor/contract/admin';
+import { DUE_SOON_DAYS } from '@candor/contract/deadline-clock';
 import type { Tag } from '@candor/contract/tags';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -8,7 +9,7 @@ import { humanize } from '@/lib/format';
 export type Filters = Required<
   Pick<
     AdminReportsQuery,
-    'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'assigned'
+    'q' | 'category' | 'status' | 'priority' | 'order' | 'overdue' | 'due_soon' | 'assigned'
   >
 > & { tag: number | null };
 
@@ -112,6 +113,15 @@ export function ReportFilters({
           onChange={(event) => onChange({ overdue: event.target.checked ? 'true' : 'false' })}
         />
         Overdue only: a legal deadline has passed
+      </label>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-5">
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-brand-700"
+          checked={filters.due_soon === 'true'}
+          onChange={(event) => onChange({ due_soon: event.target.checked ? 'true' : 'false' })}
+        />
+        Due in {DUE_SOON_DAYS} days only: a legal deadline falls due soon
       </label>
     </search>
   );

@@ -27,6 +27,7 @@ const analytics = {
     feedback_due: 2,
     feedback_on_time: 1,
     overdue_now: 1,
+    due_soon: 2,
   },
 } satisfies Analytics;
 
@@ -108,6 +109,71 @@ describe('AdminDashboardPage', () => {
     const done = screen.getByRole('heading', { name: 'Done one' }).closest('li') as HTMLElement;
     expect(within(done).queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
     expect(within(done).getByText('Final: Resolved')).toBeInTheDocument();
+  });
+
+  it('puts what is urgent first: the overdue and due-soon cards lead to their filters, a banner to the overdue ones', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/analytics/': {
+        body: { ...analytics, deadlines: { ...analytics.deadlines, overdue_now: 3 } },
+      },
+      'GET /api/admin/reports/': { body: { count: 0, results: [] } },
+    });
+    const { router } = renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    const cards = screen.getByRole('list', { name: 'Analytics' });
+    const overdue = await within(cards).findByRole('link', { name: /Overdue now\s*3/ });
+    expect(overdue).toHaveAttribute('href', '/admin-dashboard?overdue=true');
+    const soon = within(cards).getByRole('link', { name: /Due in 2 days\s*2/ });
+    expect(soon).toHaveAttribute('href', '/admin-dashboard?due_soon=true');
+    // The urgent cards come first.
+    expect(within(cards).getAllByRole('listitem')[0]).toHaveTextContent('Overdue now');
+
+    const banner = screen
+      .getByText(/3 reports are overdue/)
+      .closest('[role="status"]') as HTMLElement;
+    const toOverdue = within(banner).getByRole('link', {
+      name: 'Show the overdue reports, next deadline first',
+    });
+    expect(toOverdue).toHaveAttribute('href', '/admin-dashboard?order=deadline&overdue=true');
+
+    // The due-soon card: the filter in the address and the request, the list in its default order.
+    await userEvent.click(soon);
+    await waitFor(() => expect(router.state.location.search).toBe('?due_soon=true'));
+    expect(screen.getByRole('checkbox', { name: /Due in 2 days only/ })).toBeChecked();
+    const asked = () =>
+      calls
+        .filter((call) => call.key === 'GET /api/admin/reports/')
+        .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+    await waitFor(() =>
+      expect(asked().at(-1)).toEqual({
+        due_soon: 'true',
+        order: 'newest',
+        limit: '25',
+        offset: '0',
+      }),
+    );
+    await userEvent.click(toOverdue);
+    await waitFor(() => expect(router.state.location.search).toBe('?order=deadline&overdue=true'));
+    await waitFor(() =>
+      expect(asked().at(-1)).toEqual({
+        overdue: 'true',
+        order: 'deadline',
+        limit: '25',
+        offset: '0',
+      }),
+    );
+  });
+
+  it('shows no overdue banner when nothing is overdue', async () => {
+    mockFetch({
+      'GET /api/admin/analytics/': {
+        body: { ...analytics, deadlines: { ...analytics.deadlines, overdue_now: 0 } },
+      },
+      'GET /api/admin/reports/': { body: { count: 0, results: [] } },
+    });
+    renderPage(<AdminDashboardPage />, { path: '/admin-dashboard' });
+    const cards = screen.getByRole('list', { name: 'Analytics' });
+    expect(await within(cards).findByRole('link', { name: /Overdue now\s*0/ })).toBeInTheDocument();
+    expect(screen.queryByText(/overdue: a legal deadline has passed/)).toBeNull();
   });
 
   it('searches once the typing pauses, not on every key', async () => {

@@ -14,6 +14,7 @@ import { AdminReportCard } from '../components/admin-report-card';
 import { AnalyticsPanel } from '../components/analytics-panel';
 import { BulkActions } from '../components/bulk-actions';
 import { ExportReportsButton } from '../components/export-reports-button';
+import { OverdueBanner } from '../components/overdue-banner';
 import { type Filters, ReportFilters } from '../components/report-filters';
 import { type DashboardQuery, dashboardSearch, readDashboardQuery } from '../dashboard-query';
 import { useStatusChange } from '../use-status-change';
@@ -48,6 +49,7 @@ export function AdminDashboardPage() {
     priority: query.priority,
     order: query.order,
     overdue: query.overdue === 'true' ? 'true' : undefined,
+    due_soon: query.due_soon === 'true' ? 'true' : undefined,
     assigned: query.assigned,
     tag: query.tag ?? undefined,
     limit: DEFAULT_ADMIN_PAGE_SIZE,
@@ -160,10 +162,12 @@ export function AdminDashboardPage() {
               priority: query.priority,
               order: query.order,
               overdue: query.overdue === 'true' ? 'true' : undefined,
+              due_soon: query.due_soon === 'true' ? 'true' : undefined,
               assigned: query.assigned,
               tag: query.tag ?? undefined,
             }}
           />
+          <OverdueBanner count={analytics.data?.deadlines.overdue_now ?? 0} />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
           {!shown && !reports.isError && <LoadingState label="Loading reports..." />}
           {reports.isError && (

@@ -65,6 +65,11 @@ describe('OrganizationCard', () => {
     await user.click(await screen.findByRole('button', { name: 'Generate join code' }));
     expect(await screen.findByRole('status')).toHaveTextContent('WXYZ-2345-6789-ABCD');
     expect(screen.queryByRole('button', { name: 'Leave organisation' })).toBeNull();
+    // And leads to the organisation's members.
+    expect(screen.getByRole('link', { name: 'Members' })).toHaveAttribute(
+      'href',
+      '/organization-members',
+    );
   });
 
   it('offers no join form to an administrator outside any organisation', async () => {

@@ -2,7 +2,9 @@ import { organizationTypeLabels } from '@candor/contract/enums';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LinkButton } from '@/components/ui/link-button';
 import { LoadingState } from '@/components/ui/loading-state';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { serverDetail } from '@/lib/error-messages';
 import { useGenerateJoinCode } from '../api/generate-join-code';
@@ -62,6 +64,9 @@ export function OrganizationCard() {
           </p>
           {organization.data.is_admin ? (
             <>
+              <LinkButton to={paths.organizationMembers} variant="secondary" className="mt-4">
+                Members
+              </LinkButton>
               <JoinCodePanel />
               <ReaderNamesSwitch organization={organization.data} />
               <DeadlinesForm organization={organization.data} />

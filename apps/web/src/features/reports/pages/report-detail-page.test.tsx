@@ -1,4 +1,5 @@
 import type { ReportMessage } from '@candor/contract/reports';
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
@@ -218,6 +219,44 @@ describe('ReportDetailPage', () => {
     const expectations = await screen.findByRole('region', { name: 'What to expect' });
     expect(expectations).toHaveTextContent(/Acknowledged on 2\d November 2026, on time/);
     expect(expectations).toHaveTextContent(/Feedback (expected by|given on) \d+ February 2027/);
+  });
+
+  it('reads the bell’s count again once the report is opened (its notices are read then)', async () => {
+    tokenStorage.save(accessToken(), 'refresh');
+    let opened = false;
+    const { calls } = mockFetch({
+      'GET /api/reports/': { body: [] },
+      'GET /api/reports/41/': () => {
+        opened = true;
+        return { body: reportFixture() };
+      },
+      'GET /api/reports/41/comments/': { body: [] },
+      'GET /api/notifications/unread_count/': () => ({ body: { count: opened ? 1 : 2 } }),
+    });
+    // The bell's count, under its query key, as the layout shows it beside the page.
+    function UnreadCount() {
+      const count = useQuery({
+        queryKey: ['notifications', 'unread-count'],
+        queryFn: () =>
+          fetch('/api/notifications/unread_count/').then(
+            (answer) => answer.json() as Promise<{ count: number }>,
+          ),
+      });
+      return <output aria-label="Unread">{count.data?.count ?? ''}</output>;
+    }
+    renderPage(
+      <>
+        <UnreadCount />
+        <ReportDetailPage />
+      </>,
+      { path: '/reports/:reportId', route: '/reports/41' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Unsafe scaffolding' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Unread')).toHaveTextContent('1'));
+    const keys = calls.map((call) => call.key);
+    expect(keys.lastIndexOf('GET /api/notifications/unread_count/')).toBeGreaterThan(
+      keys.indexOf('GET /api/reports/41/'),
+    );
   });
 
   it('says when the report is missing or not the caller’s', async () => {
