@@ -21,8 +21,8 @@ describe('ReceiptPanel', () => {
     expect(screen.getByText(/only way back to your report\. Nobody/)).toBeInTheDocument();
     // When to expect an answer, as /track shows it later, and how to stay safe.
     const expect_ = screen.getByRole('region', { name: 'When to expect an answer' });
-    expect(expect_).toHaveTextContent(/Acknowledgement of receipt\s*by Nov 30, 2026/);
-    expect(expect_).toHaveTextContent(/Feedback on what is being done\s*by Feb 28, 2027/);
+    expect(expect_).toHaveTextContent(/Acknowledgement of receipt\s*by 30 November 2026/);
+    expect(expect_).toHaveTextContent(/Feedback on what is being done\s*by 28 February 2027/);
     expect(screen.getByRole('region', { name: 'Staying safe' })).toHaveTextContent(
       /not the work Wi-Fi or VPN/,
     );
