@@ -47,6 +47,7 @@ export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.adminDashboard, module: pageModules.adminDashboard },
   { path: paths.reportWithoutAccount, module: pageModules.intake },
   { path: paths.track, module: pageModules.intake },
+  { path: paths.verifyCertificate, module: pageModules.verifyCertificate },
   { path: paths.privacy, module: pageModules.privacy },
   { path: paths.terms, module: pageModules.terms },
   { path: paths.cookies, module: pageModules.cookies },
