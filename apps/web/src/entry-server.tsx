@@ -46,7 +46,7 @@ export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.submitReport, module: pageModules.submitReport },
   { path: paths.adminDashboard, module: pageModules.adminDashboard },
   { path: paths.reportWithoutAccount, module: pageModules.intake },
-  { path: paths.track, module: pageModules.intake },
+  { path: paths.track, module: pageModules.track },
   { path: paths.verifyCertificate, module: pageModules.verifyCertificate },
   { path: paths.privacy, module: pageModules.privacy },
   { path: paths.terms, module: pageModules.terms },

@@ -72,7 +72,7 @@ const OrganizationIntakePage = page(
   'OrganizationIntakeRoute',
 );
 const PlatformIntakePage = page(() => import('./routes/intake-routes'), 'PlatformIntakeRoute');
-const TrackPage = page(() => import('./routes/intake-routes'), 'TrackRoute');
+const TrackPage = page(() => import('./routes/track-route'), 'TrackRoute');
 const VerifyCertificatePage = page(
   () => import('@/features/certificates/pages/verify-page'),
   'VerifyPage',

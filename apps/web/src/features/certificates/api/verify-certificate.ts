@@ -1,7 +1,4 @@
-import {
-  type CertificateVerification,
-  verifyCertificateQuerySchema,
-} from '@candor/contract/reports';
+import type { CertificateVerification } from '@candor/contract/reports';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
@@ -20,6 +17,8 @@ export type Verdict =
 
 /** Asks `GET /api/reports/certificates/verify/` without any token: anyone may check. */
 export async function verifyCertificate(input: VerifyInput): Promise<Verdict> {
+  // The contract's rules, loaded with the first check (zod stays out of the page's first load).
+  const { verifyCertificateQuerySchema } = await import('@candor/contract/reports');
   if (!verifyCertificateQuerySchema.safeParse(input).success) return { kind: 'bad-input' };
   const query = new URLSearchParams({ reference: input.reference, code: input.code });
   try {

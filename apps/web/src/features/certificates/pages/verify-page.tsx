@@ -1,4 +1,3 @@
-import { verifyCertificateQuerySchema } from '@candor/contract/reports';
 import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,6 +22,10 @@ export const VERDICT_TEXTS = {
   unreachable: 'The page could not reach Candor to check the certificate. Please try again.',
   tooMany: 'Too many certificates have been checked from here. Try again in a minute.',
 } as const;
+
+/** The form's schema arrives with its first check, not with the page. */
+const loadQuerySchema = () =>
+  import('@candor/contract/reports').then((contract) => contract.verifyCertificateQuerySchema);
 
 /** The reference and code in the address, when it has either. */
 function inputOf(params: URLSearchParams): VerifyInput | null {
@@ -91,7 +94,7 @@ export function VerifyPage() {
   const isHydrated = useIsHydrated();
   // The page drawn at build time has no address query: what it holds shows once the app draws.
   const input = isHydrated ? inputOf(params) : null;
-  const form = useContractForm(verifyCertificateQuerySchema, {
+  const form = useContractForm(loadQuerySchema, {
     defaultValues: { reference: '', code: '' },
   });
   const { field, onSubmit, reset } = form;
