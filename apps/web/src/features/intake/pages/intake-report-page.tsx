@@ -8,7 +8,6 @@ import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { LinkButton } from '@/components/ui/link-button';
-import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
@@ -273,6 +272,14 @@ export function PlatformIntakePage(props: PageProps) {
   );
 }
 
+/** Who reads it: the heading above names the organisation. */
+const ORGANIZATION_DESTINATION = (
+  <>
+    Your report will be read by <strong>this organisation's administrators</strong>, the
+    organisation named above.
+  </>
+);
+
 /** `/o/{slug}/report`: an organisation's intake link (the poster's QR code leads here). */
 export function OrganizationIntakePage(props: PageProps) {
   const { slug = '' } = useParams();
@@ -283,7 +290,25 @@ export function OrganizationIntakePage(props: PageProps) {
     if (created) window.scrollTo(0, 0);
   }, [created]);
 
-  if (organization.isPending) return <LoadingState label="Loading..." />;
+  // Drawn at build time as this frame (entry-server.tsx), the same for every organisation: the
+  // form can be read and filled in at once, and only the name follows. Its place keeps the same
+  // lines, so nothing below it moves when it arrives.
+  if (organization.isPending) {
+    return (
+      <Page
+        title="Report to this organisation"
+        documentTitle="Report without an account"
+        lead={'\u00a0'}
+      >
+        <IntakeForm
+          {...props}
+          slug={slug}
+          destination={ORGANIZATION_DESTINATION}
+          onFiled={setCreated}
+        />
+      </Page>
+    );
+  }
   if (organization.isError) {
     const missing = organization.error instanceof ApiError && organization.error.status === 404;
     return (
@@ -324,12 +349,7 @@ export function OrganizationIntakePage(props: PageProps) {
         <IntakeForm
           {...props}
           slug={slug}
-          destination={
-            <>
-              Your report will be read by <strong>this organisation's administrators</strong> (
-              {name}).
-            </>
-          }
+          destination={ORGANIZATION_DESTINATION}
           onFiled={setCreated}
           instead={(keepDraft) => (
             <LinkButton to={paths.reportWithoutAccount} variant="secondary" onClick={keepDraft}>
