@@ -29,6 +29,15 @@ function receiptText(created: GuestReportCreated, origin: string) {
   ].join('\n');
 }
 
+/**
+ * The 16 digits in four groups, for the eye. On a narrow screen they wrap between the second and
+ * the third group (two lines of two): the other spaces do not break, nor does a group.
+ */
+export function receiptForDisplay(receipt: string): string {
+  const [first = '', second = '', third = '', fourth = ''] = receipt.split(' ');
+  return `${first}\u00a0${second} ${third}\u00a0${fourth}`.trim();
+}
+
 /** When to expect an answer, as /track shows it later (docs/api.md "Legal deadlines"). */
 function ExpectedDates({ created }: { created: GuestReportCreated }) {
   return (
@@ -113,8 +122,12 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-brand-900">
         Your receipt
       </h2>
-      <p className="rounded-xl border-2 border-brand-700 bg-brand-50 px-4 py-3 text-center font-mono text-2xl font-bold tracking-wider text-brand-900 sm:text-3xl">
-        <span aria-hidden="true">{created.receipt}</span>
+      <p
+        data-testid="receipt-digits"
+        data-receipt={created.receipt}
+        className="rounded-xl border-2 border-brand-700 bg-brand-50 px-3 py-3 text-center font-mono text-2xl font-bold tracking-wider text-brand-900 sm:text-3xl"
+      >
+        <span aria-hidden="true">{receiptForDisplay(created.receipt)}</span>
         {/* Read digit by digit, not as four large numbers. */}
         <span className="sr-only">{created.receipt.split('').join(' ')}</span>
       </p>
