@@ -69,7 +69,10 @@ export function ReceiptForm({
         <ErrorSummary {...form.errorSummary({ receipt: 'Receipt' })} />
         <TextField
           label="Receipt"
-          hint="The 16 digits you were given when you sent the report, for example 1234 5678 9012 3456."
+          // The example stays on one line.
+          hint={
+            'The 16 digits you were given when you sent the report, for example 1234\u00a05678\u00a09012\u00a03456.'
+          }
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}

@@ -136,8 +136,9 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
         not be shown again. Keep it somewhere only you can reach.
       </Alert>
       <p className="text-muted">
-        Reference number <span className="font-mono">{created.reference}</span>. With the receipt
-        you can read replies from {created.organization_name ?? 'the administrators'} at{' '}
+        Reference number <span className="whitespace-nowrap font-mono">{created.reference}</span>.
+        With the receipt you can read replies from{' '}
+        {created.organization_name ?? 'the administrators'} at{' '}
         <span className="font-semibold">
           {window.location.origin}
           {paths.track}
