@@ -130,24 +130,24 @@ test('a reporter without an account at 390 px: the form, the receipt on one scre
   // groups of four, never inside one.
   await expectNoSidewaysScroll(page);
   const receiptBox = page.getByTestId('receipt-digits');
-  const receipt = (await receiptBox.getAttribute('data-receipt')) as string;
+  const receipt = ((await receiptBox.locator('[aria-hidden="true"]').textContent()) ?? '').trim();
   expect(receipt).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
   // Its lines, as the browser laid them out: one or two, each of whole groups.
   const lines = await receiptBox.evaluate((element) => {
-    const text = element.querySelector('[aria-hidden="true"]')?.firstChild as Text;
-    const range = document.createRange();
-    const rows = new Map<number, string>();
-    for (let at = 0; at < text.length; at += 1) {
-      range.setStart(text, at);
-      range.setEnd(text, at + 1);
-      const top = Math.round(range.getBoundingClientRect().top);
-      rows.set(top, (rows.get(top) ?? '') + (text.data[at] ?? ''));
+    const rows = new Map<number, string[]>();
+    for (const pair of element.querySelectorAll('[data-pair]')) {
+      const { top } = pair.getBoundingClientRect();
+      rows.set(Math.round(top), [...(rows.get(Math.round(top)) ?? []), pair.textContent ?? '']);
     }
     return {
       fits: element.scrollWidth <= element.clientWidth,
-      rows: [...rows.values()].map((row) => row.replaceAll('\u00a0', ' ').trim()),
+      rows: [...rows.values()].map((row) => row.join(' ')),
+      pairsFit: [...element.querySelectorAll('[data-pair]')].every(
+        (pair) => pair.getBoundingClientRect().right <= element.getBoundingClientRect().right,
+      ),
     };
   });
+  expect(lines.pairsFit).toBe(true);
   expect(lines.fits).toBe(true);
   const [first, second, third, fourth] = receipt.split(' ');
   expect([[receipt], [`${first} ${second}`, `${third} ${fourth}`]]).toContainEqual(lines.rows);

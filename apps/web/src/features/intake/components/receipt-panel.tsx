@@ -31,11 +31,21 @@ function receiptText(created: GuestReportCreated, origin: string) {
 
 /**
  * The 16 digits in four groups, for the eye. On a narrow screen they wrap between the second and
- * the third group (two lines of two): the other spaces do not break, nor does a group.
+ * the third group (two lines of two), never inside a pair; the text is the receipt as given.
  */
-export function receiptForDisplay(receipt: string): string {
-  const [first = '', second = '', third = '', fourth = ''] = receipt.split(' ');
-  return `${first}\u00a0${second} ${third}\u00a0${fourth}`.trim();
+function ReceiptDigits({ receipt }: { receipt: string }) {
+  const groups = receipt.split(' ');
+  const [firstPair, secondPair] = [groups.slice(0, 2).join(' '), groups.slice(2).join(' ')];
+  return (
+    <span aria-hidden="true">
+      <span data-pair className="whitespace-nowrap">
+        {firstPair}
+      </span>{' '}
+      <span data-pair className="whitespace-nowrap">
+        {secondPair}
+      </span>
+    </span>
+  );
 }
 
 /** When to expect an answer, as /track shows it later (docs/api.md "Legal deadlines"). */
@@ -124,10 +134,9 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
       </h2>
       <p
         data-testid="receipt-digits"
-        data-receipt={created.receipt}
         className="rounded-xl border-2 border-brand-700 bg-brand-50 px-3 py-3 text-center font-mono text-2xl font-bold tracking-wider text-brand-900 sm:text-3xl"
       >
-        <span aria-hidden="true">{receiptForDisplay(created.receipt)}</span>
+        <ReceiptDigits receipt={created.receipt} />
         {/* Read digit by digit, not as four large numbers. */}
         <span className="sr-only">{created.receipt.split('').join(' ')}</span>
       </p>
