@@ -227,8 +227,10 @@ try {
   await server.stop();
 }
 
+// A run of some pages has a section of its own beside the whole table (which a whole run replaces).
+const heading = only ? `Lighthouse, mobile: ${only.join(', ')}` : 'Lighthouse, mobile';
 await recordResult(
-  `Lighthouse, mobile (${label})`,
+  `${heading} (${label})`,
   [
     `Lighthouse 12 in its default mobile mode (simulated slow 4G, 4x CPU slowdown), Debian`,
     `Chromium, against the production build served by \`npm start\`'s server; the median of ${RUNS}`,
@@ -245,6 +247,6 @@ await recordResult(
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n'),
-  'Lighthouse, mobile',
+  heading,
 );
 process.exit(0);

@@ -34,10 +34,12 @@ async function pdfText(data: Buffer): Promise<string> {
 async function pdfLinks(data: Buffer): Promise<string[]> {
   const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
   const annotations = await (await pdf.getPage(1)).getAnnotations();
-  return annotations
-    // `unsafeUrl`: the address as written, relative when the server has no public address.
-    .map((annotation) => (annotation as { unsafeUrl?: string }).unsafeUrl)
-    .filter((url): url is string => typeof url === 'string');
+  return (
+    annotations
+      // `unsafeUrl`: the address as written, relative when the server has no public address.
+      .map((annotation) => (annotation as { unsafeUrl?: string }).unsafeUrl)
+      .filter((url): url is string => typeof url === 'string')
+  );
 }
 
 describe('GET /api/reports/reports/{id}/certificate/', () => {
