@@ -135,14 +135,14 @@ test('a reporter without an account at 390 px: the form, the receipt on one scre
   // Its lines, as the browser laid them out: one or two, each of whole groups.
   const lines = await receiptBox.evaluate((element) => {
     const rows = new Map<number, string[]>();
-    for (const pair of element.querySelectorAll('[data-pair]')) {
+    for (const pair of Array.from(element.querySelectorAll('[data-pair]'))) {
       const { top } = pair.getBoundingClientRect();
       rows.set(Math.round(top), [...(rows.get(Math.round(top)) ?? []), pair.textContent ?? '']);
     }
     return {
       fits: element.scrollWidth <= element.clientWidth,
       rows: [...rows.values()].map((row) => row.join(' ')),
-      pairsFit: [...element.querySelectorAll('[data-pair]')].every(
+      pairsFit: Array.from(element.querySelectorAll('[data-pair]')).every(
         (pair) => pair.getBoundingClientRect().right <= element.getBoundingClientRect().right,
       ),
     };
