@@ -127,8 +127,10 @@ test('on a phone, nothing typed or given is lost to a stray tap, and the page le
   });
   await expect(page).toHaveTitle('Report submitted · Candor');
   const expected = page.getByRole('region', { name: 'When to expect an answer' });
-  await expect(expected).toContainText(/Acknowledgement of receipt\s*by \w+ \d+, \d{4}/);
-  await expect(expected).toContainText(/Feedback on what is being done\s*by \w+ \d+, \d{4}/);
+  await expect(expected).toContainText(/Acknowledgement of receipt\s*by \d{1,2} [A-Z][a-z]+ \d{4}/);
+  await expect(expected).toContainText(
+    /Feedback on what is being done\s*by \d{1,2} [A-Z][a-z]+ \d{4}/,
+  );
   await expect(page.getByRole('region', { name: 'Staying safe' })).toBeVisible();
   // Point 9: a neutral file name.
   const download = page.waitForEvent('download');

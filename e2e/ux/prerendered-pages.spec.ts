@@ -20,6 +20,7 @@ const pages: [path: string, heading: string][] = [
   ['/submit-report', 'Submit a Report'],
   ['/report', 'Report without an account'],
   ['/track', 'Track a report'],
+  ['/verify', 'Check a certificate'],
   ['/privacy', 'Privacy Policy'],
   ['/terms', 'Terms of Service'],
   ['/cookies', 'Cookie Policy'],

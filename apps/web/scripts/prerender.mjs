@@ -154,7 +154,9 @@ const scriptHashes = [`sha256-${createHash('sha256').update(sessionMarkScript).d
 rmSync(out, { recursive: true, force: true });
 const pages = {};
 for (const page of prerenderedPages) {
-  const file = page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`;
+  // A pattern's frame (`/o/:slug/report`) is kept as `o/_slug/report/index.html`.
+  const file =
+    page.path === '/' ? 'index.html' : `${page.path.slice(1).replaceAll(':', '_')}/index.html`;
   writeWithCopies(path.join(out, file), await pageHtml(page));
   pages[page.path] = file;
 }

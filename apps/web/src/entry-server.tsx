@@ -25,8 +25,9 @@ export type PrerenderedPage = { path: string; module: string; title?: string; en
 
 /**
  * The pages that look the same to every visitor: everything public with no per-request data.
- * An organisation's intake (`/o/:slug/report`) names the organisation, so it is drawn in the
- * browser. A signed-in page is drawn in the browser too, but for the admin dashboard: its frame
+ * An organisation's intake (`/o/:slug/report`) names the organisation: its frame is drawn here
+ * (the form, and the organisation's name still to come) and answered at every address the pattern
+ * matches; the app fills in the name. A signed-in page is drawn in the browser too, but for the admin dashboard: its frame
  * (heading and the panels' places, no data) is drawn here, shown from the HTML only to a browser
  * whose stored session is an admin's (lib/auth/session-hint.ts), and the app fills it in.
  */
@@ -46,7 +47,9 @@ export const prerenderedPages: PrerenderedPage[] = [
   { path: paths.submitReport, module: pageModules.submitReport },
   { path: paths.adminDashboard, module: pageModules.adminDashboard },
   { path: paths.reportWithoutAccount, module: pageModules.intake },
-  { path: paths.track, module: pageModules.intake },
+  { path: paths.intakePattern, module: pageModules.intake },
+  { path: paths.track, module: pageModules.track },
+  { path: paths.verifyCertificate, module: pageModules.verifyCertificate },
   { path: paths.privacy, module: pageModules.privacy },
   { path: paths.terms, module: pageModules.terms },
   { path: paths.cookies, module: pageModules.cookies },

@@ -211,6 +211,15 @@ export const ANONYMOUS_REPORTER_NAME = 'Anonymous reporter';
  */
 export const DELETED_ACCOUNT_NAME = 'Account deleted';
 
+/**
+ * `GET …/certificate/?title=true`: the certificate prints the report's title only when its reporter
+ * asks for it (a certificate is shown to others; the title may say more than they should read).
+ */
+export const certificateQuerySchema = z.object({
+  title: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
+});
+export type CertificateQuery = z.infer<typeof certificateQuerySchema>;
+
 /** `GET /api/reports/certificates/verify/?reference=&code=`: anyone can check a certificate. */
 export const verifyCertificateQuerySchema = z.object({
   reference: z.string().trim().min(1).max(40),

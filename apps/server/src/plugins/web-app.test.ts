@@ -116,6 +116,8 @@ describe('serving the web app', () => {
 const SHELL = '<!doctype html><title>Candor</title><div id="root"></div>';
 const LOGIN = '<!doctype html><title>Sign in · Candor</title><div id="root"><h1>Sign in</h1></div>';
 const HOME = '<!doctype html><title>Candor</title><div id="root"><h1>Speak up</h1></div>';
+const INTAKE_FRAME =
+  '<!doctype html><title>Report without an account · Candor</title><div id="root"><h1>Report to this organisation</h1></div>';
 const NOT_FOUND =
   '<!doctype html><title>Page not found</title><div id="root"><h1>Page not found</h1></div>';
 
@@ -134,12 +136,25 @@ describe('serving pages pre-rendered at build time', () => {
     writeWithCopies(path.join(prerendered, 'index.html'), HOME);
     writeWithCopies(path.join(prerendered, 'login', 'index.html'), LOGIN);
     writeWithCopies(path.join(prerendered, '404.html'), NOT_FOUND);
+    mkdirSync(path.join(prerendered, 'o', '_slug', 'report'), { recursive: true });
+    writeWithCopies(path.join(prerendered, 'o', '_slug', 'report', 'index.html'), INTAKE_FRAME);
     writeFileSync(
       path.join(prerendered, 'pages.json'),
       JSON.stringify({
-        pages: { '/': 'index.html', '/login': 'login/index.html' },
+        pages: {
+          '/': 'index.html',
+          '/login': 'login/index.html',
+          '/o/:slug/report': 'o/_slug/report/index.html',
+        },
         notFound: '404.html',
-        routes: ['/', '/login', '/my-reports', '/EditProfile', '/reports/:reportId'],
+        routes: [
+          '/',
+          '/login',
+          '/my-reports',
+          '/EditProfile',
+          '/reports/:reportId',
+          '/o/:slug/report',
+        ],
         scriptHashes: [MARK_HASH],
       } satisfies PrerenderedList),
     );
@@ -178,6 +193,20 @@ describe('serving pages pre-rendered at build time', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.vary).toBe('accept-encoding');
     expect(response.body).toBe(html);
+  });
+
+  it.each(['/o/harbour-clinic/report', '/O/Hill%20School/report/'])(
+    'answers %s with the frame pre-rendered for its pattern',
+    async (url) => {
+      const response = await fetchPage(url, { 'accept-encoding': 'br' });
+      expect(response.statusCode).toBe(200);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INTAKE_FRAME);
+    },
+  );
+
+  it('answers an address the pattern does not match as before', async () => {
+    expect((await fetchPage('/o/harbour-clinic/report/extra')).body).toBe(NOT_FOUND);
+    expect((await fetchPage('/o/report')).body).toBe(NOT_FOUND);
   });
 
   it('answers a pre-rendered page in brotli or gzip, with its own ETag', async () => {

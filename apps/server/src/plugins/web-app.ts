@@ -69,11 +69,17 @@ function loadPrerendered(root: string) {
   // The build's own file: a list that is not what the server reads stops the start (zod says why).
   const list = prerenderedListSchema.parse(JSON.parse(readFileSync(listFile, 'utf8')));
   const pages = new Map<string, HtmlPage>();
+  // A page drawn for a pattern (`/o/:slug/report`): its frame, the same at every address it
+  // matches, which the app fills in once it has read what the address names.
+  const patternPages: { matches: RegExp; page: HtmlPage }[] = [];
   for (const [pathname, file] of Object.entries(list.pages)) {
-    pages.set(routeKey(pathname), loadHtml(path.join(dir, file)));
+    const page = loadHtml(path.join(dir, file));
+    if (pathname.includes('/:')) patternPages.push({ matches: routeMatcher([pathname]), page });
+    else pages.set(routeKey(pathname), page);
   }
   return {
     pages,
+    patternPages,
     notFound: loadHtml(path.join(dir, list.notFound)),
     isClientRoute: routeMatcher(list.routes),
     scriptHashes: list.scriptHashes,
@@ -87,7 +93,7 @@ function loadPrerendered(root: string) {
  * Files are sent as the build compressed them (brotli or gzip, chosen by `Accept-Encoding`,
  * with `Vary: Accept-Encoding`); hashed assets are cached for a year, everything else is
  * checked again on each visit. HTML is read once, at start, and answered from memory: a page the
- * build pre-rendered for its own address, index.html (an empty shell the browser draws in) for
+ * build pre-rendered for its own address (or for a pattern that matches it), index.html (an empty shell the browser draws in) for
  * the other client routes, and the pre-rendered "Page not found" with status 404 for an address
  * no client route matches.
  */
@@ -137,7 +143,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     }
     if (!prerendered) return sendHtml(request, reply, index);
     const key = routeKey(pathname);
-    const page = prerendered.pages.get(key);
+    const page =
+      prerendered.pages.get(key) ??
+      prerendered.patternPages.find((pattern) => pattern.matches.test(key))?.page;
     if (page) return sendHtml(request, reply, page);
     if (prerendered.isClientRoute.test(key)) return sendHtml(request, reply, index);
     reply.code(404);

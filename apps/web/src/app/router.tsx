@@ -76,7 +76,11 @@ const OrganizationIntakePage = page(
   'OrganizationIntakeRoute',
 );
 const PlatformIntakePage = page(() => import('./routes/intake-routes'), 'PlatformIntakeRoute');
-const TrackPage = page(() => import('./routes/intake-routes'), 'TrackRoute');
+const TrackPage = page(() => import('./routes/track-route'), 'TrackRoute');
+const VerifyCertificatePage = page(
+  () => import('@/features/certificates/pages/verify-page'),
+  'VerifyPage',
+);
 const NotFoundPage = page(() => import('@/features/info/pages/not-found-page'), 'NotFoundPage');
 
 /** `/dashboard`: the spec navigates here without registering it; send people to their own. */
@@ -152,6 +156,7 @@ export const routes: RouteDefinition[] = [
   { path: paths.intakePattern, element: <OrganizationIntakePage /> },
   { path: paths.reportWithoutAccount, element: <PlatformIntakePage /> },
   { path: paths.track, element: <TrackPage /> },
+  { path: paths.verifyCertificate, element: <VerifyCertificatePage /> },
   { path: paths.privacy, element: <PrivacyPage /> },
   { path: paths.terms, element: <TermsPage /> },
   { path: paths.cookies, element: <CookiesPage /> },

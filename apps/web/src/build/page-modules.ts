@@ -14,6 +14,8 @@ export const pageModules = {
   submitReport: 'src/features/reports/pages/submit-report-page.tsx',
   adminDashboard: 'src/features/admin/pages/admin-dashboard-page.tsx',
   intake: 'src/app/routes/intake-routes.tsx',
+  track: 'src/app/routes/track-route.tsx',
+  verifyCertificate: 'src/features/certificates/pages/verify-page.tsx',
   privacy: 'src/features/info/pages/privacy-page.tsx',
   terms: 'src/features/info/pages/terms-page.tsx',
   cookies: 'src/features/info/pages/cookies-page.tsx',

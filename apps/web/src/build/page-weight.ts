@@ -22,6 +22,11 @@ export const weighedPages = {
   'become-admin': pageModules.becomeAdmin,
   contact: pageModules.contact,
   'submit-report': pageModules.submitReport,
+  // A reporter without an account: /report and /o/{slug}/report draw the same module.
+  report: pageModules.intake,
+  'organization-report': pageModules.intake,
+  track: pageModules.track,
+  verify: pageModules.verifyCertificate,
   'admin-dashboard': pageModules.adminDashboard,
 } as const;
 

@@ -34,6 +34,8 @@ export const paths = {
   intakePattern: '/o/:slug/report',
   reportWithoutAccount: '/report',
   track: '/track',
+  /** Checking a certificate of resolution: the address printed on it (`?reference=&code=`). */
+  verifyCertificate: '/verify',
 } as const;
 
 /**

@@ -1,4 +1,10 @@
-const style: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+/**
+ * One way of writing dates everywhere, the one the deadlines (lib/deadline-words.ts) and the
+ * certificate use: day, month in words, year ("3 March 2027"), never a day and month that read
+ * either way round.
+ */
+const LOCALE = 'en-GB';
+const style: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
 
 /**
  * A formatter made on first use, not when this module loads. The first `Intl` object a page makes
@@ -8,7 +14,7 @@ const style: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'sho
 function formatter(options: Intl.DateTimeFormatOptions) {
   let made: Intl.DateTimeFormat | undefined;
   return () => {
-    made ??= new Intl.DateTimeFormat(undefined, options);
+    made ??= new Intl.DateTimeFormat(LOCALE, options);
     return made;
   };
 }
@@ -18,12 +24,12 @@ const dateTime = formatter(style);
 type DateTimeOptions = {
   /** Shown instead of a value that is not a date; the value itself unless given. */
   fallback?: string;
-  /** The reader's own locale and time zone unless given. */
+  /** The app's one way of writing dates and the reader's time zone unless given. */
   locale?: string;
   timeZone?: string;
 };
 
-/** A timestamp in the reader's locale and time zone, e.g. "Nov 23, 2026, 10:42 AM". */
+/** A timestamp in the reader's time zone, e.g. "23 November 2026 at 10:42". */
 export function formatDateTime(
   iso: string,
   { fallback = iso, locale, timeZone }: DateTimeOptions = {},
@@ -33,13 +39,13 @@ export function formatDateTime(
   const format =
     locale === undefined && timeZone === undefined
       ? dateTime()
-      : new Intl.DateTimeFormat(locale, { ...style, timeZone });
+      : new Intl.DateTimeFormat(locale ?? LOCALE, { ...style, timeZone });
   return format.format(date);
 }
 
-const day = formatter({ dateStyle: 'medium', timeZone: 'UTC' });
+const day = formatter({ dateStyle: 'long', timeZone: 'UTC' });
 
-/** A UTC day ("2026-11-24") as the reader writes dates, e.g. "Nov 24, 2026"; else as given. */
+/** A UTC day ("2026-11-24") in words, e.g. "24 November 2026"; else as given. */
 export function formatDay(value: string): string {
   const date = new Date(`${value}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? value : day().format(date);

@@ -2,12 +2,14 @@ import PDFDocument from 'pdfkit';
 
 export type CertificateContent = {
   reference: string;
-  title: string;
+  /** Printed only when the reporter asked for it. */
+  title: string | null;
   category: string;
   submittedAt: Date;
   resolvedAt: Date;
   verificationCode: string;
-  verifyHint: string;
+  /** The address of the page that checks this certificate, its reference and code filled in. */
+  verifyAt: string;
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
@@ -53,7 +55,7 @@ export function renderCertificate(content: CertificateContent): Promise<Buffer> 
 
   const rows: [string, string][] = [
     ['Report reference', content.reference],
-    ['Title', content.title],
+    ...(content.title === null ? [] : [['Title', content.title] as [string, string]]),
     ['Category', content.category.charAt(0).toUpperCase() + content.category.slice(1)],
     ['Submitted', formatDate(content.submittedAt)],
     ['Resolved', formatDate(content.resolvedAt)],
@@ -75,7 +77,12 @@ export function renderCertificate(content: CertificateContent): Promise<Buffer> 
   doc.moveDown(2);
   doc.font('Helvetica-Bold').fontSize(11).text('Verification code');
   doc.font('Courier-Bold').fontSize(16).text(content.verificationCode);
-  doc.font('Helvetica').fontSize(10).fillColor('#374151').text(content.verifyHint);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#374151')
+    .text('Anyone can check this certificate at');
+  doc.fillColor('#1e3a5f').text(content.verifyAt, { link: content.verifyAt, underline: true });
   doc.end();
   return done;
 }

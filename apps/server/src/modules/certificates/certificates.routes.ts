@@ -1,5 +1,6 @@
 import { idParamsSchema } from '@candor/contract/params';
 import {
+  certificateQuerySchema,
   certificateVerificationSchema,
   verifyCertificateQuerySchema,
 } from '@candor/contract/reports';
@@ -19,6 +20,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Reports'],
         summary: 'The PDF certificate of an own report',
         params: idParamsSchema,
+        querystring: certificateQuerySchema,
         files: { 200: { description: 'The certificate', types: ['application/pdf'] } },
       },
     },
@@ -27,6 +29,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx,
         requireUser(request),
         request.params.id,
+        { withTitle: request.query.title === 'true' },
       );
       return reply
         .header('content-type', 'application/pdf')

@@ -10,30 +10,47 @@ import { renderCertificate } from './certificate-pdf';
 
 export type Certificate = { pdf: Buffer; filename: string };
 
+/** What the reporter chose to print: the title only when asked for (off by default). */
+export type CertificateOptions = { withTitle: boolean };
+
+/**
+ * The page anyone opens to check a certificate (the web app's `/verify`), with its reference and
+ * code filled in: a person reads its verdict, not the API's JSON.
+ */
+export function verificationAddress(ctx: AppContext, reference: string, code: string): string {
+  const query = new URLSearchParams({ reference, code });
+  return `${ctx.config.publicUrl ?? ''}/verify?${query}`;
+}
+
 /** Owner only, resolved reports only (as in the original product). */
 export async function exportCertificate(
   ctx: AppContext,
   user: AuthUser,
   id: number,
+  options: CertificateOptions,
 ): Promise<Certificate> {
   const { report } = await loadAccessibleReport(ctx, user, id, 'owner');
-  return certificateOf(ctx, report);
+  return certificateOf(ctx, report, options);
 }
 
 /** The certificate of a resolved report, for its reporter (an account, or a guest at /track). */
-export async function certificateOf(ctx: AppContext, report: ReportRecord): Promise<Certificate> {
+export async function certificateOf(
+  ctx: AppContext,
+  report: ReportRecord,
+  options: CertificateOptions,
+): Promise<Certificate> {
   if (report.status !== 'resolved' || !report.resolvedAt) {
     throw new BadRequestError('A certificate is available only for resolved reports.');
   }
-  const verifyAt = `${ctx.config.publicUrl ?? ''}/api/reports/certificates/verify/`;
+  const code = certificateCode(ctx, report.reference, report.resolvedAt);
   const pdf = await renderCertificate({
     reference: report.reference,
-    title: report.title,
+    title: options.withTitle ? report.title : null,
     category: report.category,
     submittedAt: report.submittedAt,
     resolvedAt: report.resolvedAt,
-    verificationCode: certificateCode(ctx, report.reference, report.resolvedAt),
-    verifyHint: `Anyone can check this certificate with its reference and code at ${verifyAt}`,
+    verificationCode: code,
+    verifyAt: verificationAddress(ctx, report.reference, code),
   });
   // A neutral name: a downloads folder says nothing of which report it was (docs/protection.md,
   // "The reporter's path").

@@ -11,10 +11,10 @@ beforeAll(async () => {
   t = await getTestApp();
 });
 
-const certificate = (id: number, user: TestUser) =>
+const certificate = (id: number, user: TestUser, query = '') =>
   t.app.inject({
     method: 'GET',
-    url: `/api/reports/reports/${id}/certificate/`,
+    url: `/api/reports/reports/${id}/certificate/${query}`,
     headers: user.headers,
   });
 
@@ -30,8 +30,20 @@ async function pdfText(data: Buffer): Promise<string> {
   return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
 }
 
+/** The addresses of the PDF's link annotations, as a PDF reader finds them. */
+async function pdfLinks(data: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
+  const annotations = await (await pdf.getPage(1)).getAnnotations();
+  return (
+    annotations
+      // `unsafeUrl`: the address as written, relative when the server has no public address.
+      .map((annotation) => (annotation as { unsafeUrl?: string }).unsafeUrl)
+      .filter((url): url is string => typeof url === 'string')
+  );
+}
+
 describe('GET /api/reports/reports/{id}/certificate/', () => {
-  it('gives the owner of a resolved report a PDF naming the report', async () => {
+  it('gives the owner of a resolved report a PDF naming the report, not its title', async () => {
     const owner = await createUser(t);
     const report = await createReport(t, owner, { title: 'Unsafe ladder' });
     await setReportStatus(t, report.id, 'resolved');
@@ -42,8 +54,54 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Certificate of Resolution');
     expect(text).toContain(report.token);
-    expect(text).toContain('Unsafe ladder');
     expect(text).toMatch(/[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/);
+    expect(text).not.toContain('Unsafe ladder');
+    expect(text).not.toContain('Title');
+    const explicitlyOff = await pdfText(
+      (await certificate(report.id, owner, '?title=false')).rawPayload,
+    );
+    expect(explicitlyOff).not.toContain('Unsafe ladder');
+  });
+
+  it('prints the title only when the reporter asks for it', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner, { title: 'Unsafe ladder' });
+    await setReportStatus(t, report.id, 'resolved');
+    const text = await pdfText((await certificate(report.id, owner, '?title=true')).rawPayload);
+    expect(text).toContain('Title');
+    expect(text).toContain('Unsafe ladder');
+  });
+
+  it('answers a clear 400 to a title choice that is not true or false', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    await setReportStatus(t, report.id, 'resolved');
+    const response = await certificate(report.id, owner, '?title=yes');
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('Choose true or false.');
+  });
+
+  it('points to the verification page, reference and code filled in, not to the API', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner);
+    await setReportStatus(t, report.id, 'resolved');
+    const pdf = (await certificate(report.id, owner)).rawPayload;
+    const link = (await pdfLinks(pdf))[0] as string;
+    const address = new URL(link, 'http://unused.test');
+    expect(address.pathname).toBe('/verify');
+    expect(address.searchParams.get('reference')).toBe(report.token);
+    const code = address.searchParams.get('code') as string;
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    // The printed address is the same one, for a reader of the paper copy.
+    const text = (await pdfText(pdf)).replaceAll(' ', '');
+    expect(text).toContain(`/verify?reference=${encodeURIComponent(report.token)}&code=${code}`);
+    expect(text).not.toContain('/api/');
+    // And it checks out.
+    const verified = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/certificates/verify/${address.search}`,
+    });
+    expect(verified.json()).toMatchObject({ valid: true, reference: report.token });
   });
 
   it('refuses a report that is not resolved', async () => {

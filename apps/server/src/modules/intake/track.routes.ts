@@ -4,6 +4,7 @@ import {
   trackSessionSchema,
 } from '@candor/contract/intake';
 import {
+  certificateQuerySchema,
   createMessageInputSchema,
   createVoiceMessageFieldsSchema,
   reportMessageSchema,
@@ -191,10 +192,13 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     tags,
     security,
     summary: 'The PDF certificate of the report',
+    querystring: certificateQuerySchema,
     files: { 200: { description: 'The certificate', types: ['application/pdf'] } },
   };
   app.get('/certificate/', { schema: certificateSchema }, async (request, reply) => {
-    const certificate = await service.certificate(ctx, await reportOf(request));
+    const certificate = await service.certificate(ctx, await reportOf(request), {
+      withTitle: request.query.title === 'true',
+    });
     return reply
       .header('content-type', 'application/pdf')
       .header('cache-control', 'no-store')

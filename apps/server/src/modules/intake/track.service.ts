@@ -5,7 +5,11 @@ import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import { takeAttempt } from '../../lib/attempts';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
-import { type Certificate, certificateOf } from '../certificates/certificates.service';
+import {
+  type Certificate,
+  type CertificateOptions,
+  certificateOf,
+} from '../certificates/certificates.service';
 import {
   listMessagesForGuest,
   postGuestMessage,
@@ -199,6 +203,10 @@ export async function withdraw(ctx: AppContext, reportId: number): Promise<Repor
   return withdrawReport(ctx, await loadGuestReport(ctx, reportId));
 }
 
-export async function certificate(ctx: AppContext, reportId: number): Promise<Certificate> {
-  return certificateOf(ctx, await loadGuestReport(ctx, reportId));
+export async function certificate(
+  ctx: AppContext,
+  reportId: number,
+  options: CertificateOptions,
+): Promise<Certificate> {
+  return certificateOf(ctx, await loadGuestReport(ctx, reportId), options);
 }

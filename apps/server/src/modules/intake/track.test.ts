@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationsOf } from '../../../test/access-requests';
 import { buildTestApp, captureLogs, getTestApp, type TestApp } from '../../../test/app';
@@ -16,6 +19,18 @@ import {
 } from '../../../test/intake';
 import { multipart, setReportStatus } from '../../../test/reports';
 import { reportMessages, reports } from '../../db/schema';
+
+const standardFontDataUrl = `${path.join(
+  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts',
+)}/`;
+
+/** The text of a PDF's first page, read by an independent parser (pdf.js). */
+async function pdfText(data: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
+  const content = await (await pdf.getPage(1)).getTextContent();
+  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -316,6 +331,22 @@ describe('following up at /track', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('prints the title on the certificate only when the guest asks for it', async () => {
+    const { receipt, reportId } = await guestReport(t, { title: 'Forklift keys left out' });
+    const { headers } = await trackAs(t, receipt);
+    await setReportStatus(t, reportId, 'resolved');
+    const plain = await pdfText((await asGuest('GET', 'certificate/', headers)).rawPayload);
+    expect(plain).toContain('Certificate of Resolution');
+    expect(plain).not.toContain('Forklift keys left out');
+    expect(plain.replaceAll(' ', '')).toContain('/verify?reference=');
+    const titled = await pdfText(
+      (await asGuest('GET', 'certificate/?title=true', headers)).rawPayload,
+    );
+    expect(titled).toContain('Forklift keys left out');
+    const wrong = await asGuest('GET', 'certificate/?title=1', headers);
+    expect(wrong.statusCode).toBe(400);
   });
 });
 

@@ -38,8 +38,15 @@ function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
     await signOutAndLeave();
   };
   const dashboard = user ? dashboardLink(user, isSuperuser) : null;
+  // Reporting without an account comes first: a few Tab presses from the top of every page.
   return (
     <>
+      <NavLink to={paths.reportWithoutAccount} className={itemClass} onClick={onNavigate}>
+        Report without an account
+      </NavLink>
+      <NavLink to={paths.track} className={itemClass} onClick={onNavigate}>
+        Track a report
+      </NavLink>
       <SectionLink section={sections.about} className={itemClass} onNavigate={onNavigate}>
         About
       </SectionLink>
@@ -49,12 +56,6 @@ function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
       <SectionLink section={sections.faq} className={itemClass} onNavigate={onNavigate}>
         FAQ
       </SectionLink>
-      <NavLink to={paths.reportWithoutAccount} className={itemClass} onClick={onNavigate}>
-        Report without an account
-      </NavLink>
-      <NavLink to={paths.track} className={itemClass} onClick={onNavigate}>
-        Track a report
-      </NavLink>
       <NavLink to={paths.becomeAdmin} className={itemClass} onClick={onNavigate}>
         Become Admin/Org
       </NavLink>

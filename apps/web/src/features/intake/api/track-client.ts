@@ -89,9 +89,9 @@ export const trackClient = {
     return json<Report>('evidence/', token, { method: 'POST', body: form });
   },
   withdraw: (token: string) => json<Report>('cancel/', token, { method: 'POST' }),
-  /** Saves the PDF under the server's file name. */
-  async downloadCertificate(token: string): Promise<string> {
-    const response = await call('certificate/', token);
+  /** Saves the PDF under the server's file name; the title on it only when `withTitle`. */
+  async downloadCertificate(token: string, withTitle: boolean): Promise<string> {
+    const response = await call(withTitle ? 'certificate/?title=true' : 'certificate/', token);
     return saveDownload(response, 'certificate.pdf');
   },
 };

@@ -10,7 +10,7 @@ describe('what /track shows of a report', () => {
       />,
     );
     const label = screen.getByText('Deleted on');
-    const day = within(label.nextElementSibling as HTMLElement).getByText('Nov 26, 2027');
+    const day = within(label.nextElementSibling as HTMLElement).getByText('26 November 2027');
     expect(day).toHaveAttribute('datetime', '2027-11-26');
     expect(label.nextElementSibling).toHaveTextContent('your receipt with them');
   });

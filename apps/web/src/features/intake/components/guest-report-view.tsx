@@ -2,6 +2,7 @@ import type { TrackSession } from '@candor/contract/intake';
 import type { Report } from '@candor/contract/reports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CertificateTitleChoice } from '@/components/certificate-title-choice';
 import { ReportDeadlines } from '@/components/report-deadlines';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -117,6 +118,7 @@ export function GuestReportView(props: Props) {
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [withTitle, setWithTitle] = useState(false);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   useEffect(() => headingRef.current?.focus(), []);
   const draftKey = answerKey(session.report.id);
@@ -165,7 +167,7 @@ export function GuestReportView(props: Props) {
     onError: (error) => fail(error, 'Failed to cancel report. Please try again.'),
   });
   const certificate = useMutation({
-    mutationFn: () => trackClient.downloadCertificate(token),
+    mutationFn: () => trackClient.downloadCertificate(token, withTitle),
     onSuccess: () => setNotice({ tone: 'success', text: 'Certificate downloaded successfully!' }),
     onError: (error) => fail(error, 'Failed to export certificate. Please try again.'),
   });
@@ -259,6 +261,9 @@ export function GuestReportView(props: Props) {
               View File
             </a>
           </p>
+        )}
+        {data.status === 'resolved' && (
+          <CertificateTitleChoice checked={withTitle} onChange={setWithTitle} />
         )}
         <div className="flex flex-wrap gap-3">
           {data.status === 'resolved' && (

@@ -1,4 +1,4 @@
-import { type TrackSession, trackSessionInputSchema } from '@candor/contract/intake';
+import type { TrackSession } from '@candor/contract/intake';
 import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,10 @@ import { useContractForm } from '@/lib/forms/use-contract-form';
 import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
 import { trackClient } from '../api/track-client';
 
+/** The form's schema arrives with its first check, not with the page (build/page-budget.test.ts). */
+const loadReceiptSchema = () =>
+  import('@candor/contract/intake').then((contract) => contract.trackSessionInputSchema);
+
 /** The receipt goes in the POST body (never the address bar); the answer opens the session. */
 export function ReceiptForm({
   onOpened,
@@ -19,7 +23,7 @@ export function ReceiptForm({
   onOpened(session: TrackSession): void;
   notice?: string | null;
 }) {
-  const form = useContractForm(trackSessionInputSchema, { defaultValues: { receipt: '' } });
+  const form = useContractForm(loadReceiptSchema, { defaultValues: { receipt: '' } });
   const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
   const open = useMutation({
     mutationFn: ({ signal, ...input }: { receipt: string; signal: AbortSignal }) =>
@@ -65,7 +69,10 @@ export function ReceiptForm({
         <ErrorSummary {...form.errorSummary({ receipt: 'Receipt' })} />
         <TextField
           label="Receipt"
-          hint="The 16 digits you were given when you sent the report, for example 1234 5678 9012 3456."
+          // The example stays on one line.
+          hint={
+            'The 16 digits you were given when you sent the report, for example 1234\u00a05678\u00a09012\u00a03456.'
+          }
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}

@@ -29,6 +29,25 @@ function receiptText(created: GuestReportCreated, origin: string) {
   ].join('\n');
 }
 
+/**
+ * The 16 digits in four groups, for the eye. On a narrow screen they wrap between the second and
+ * the third group (two lines of two), never inside a pair; the text is the receipt as given.
+ */
+function ReceiptDigits({ receipt }: { receipt: string }) {
+  const groups = receipt.split(' ');
+  const [firstPair, secondPair] = [groups.slice(0, 2).join(' '), groups.slice(2).join(' ')];
+  return (
+    <span aria-hidden="true">
+      <span data-pair className="whitespace-nowrap">
+        {firstPair}
+      </span>{' '}
+      <span data-pair className="whitespace-nowrap">
+        {secondPair}
+      </span>
+    </span>
+  );
+}
+
 /** When to expect an answer, as /track shows it later (docs/api.md "Legal deadlines"). */
 function ExpectedDates({ created }: { created: GuestReportCreated }) {
   return (
@@ -113,8 +132,11 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-brand-900">
         Your receipt
       </h2>
-      <p className="rounded-xl border-2 border-brand-700 bg-brand-50 px-4 py-3 text-center font-mono text-2xl font-bold tracking-wider text-brand-900 sm:text-3xl">
-        <span aria-hidden="true">{created.receipt}</span>
+      <p
+        data-testid="receipt-digits"
+        className="rounded-xl border-2 border-brand-700 bg-brand-50 px-3 py-3 text-center font-mono text-2xl font-bold tracking-wider text-brand-900 sm:text-3xl"
+      >
+        <ReceiptDigits receipt={created.receipt} />
         {/* Read digit by digit, not as four large numbers. */}
         <span className="sr-only">{created.receipt.split('').join(' ')}</span>
       </p>
@@ -123,8 +145,9 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
         not be shown again. Keep it somewhere only you can reach.
       </Alert>
       <p className="text-muted">
-        Reference number <span className="font-mono">{created.reference}</span>. With the receipt
-        you can read replies from {created.organization_name ?? 'the administrators'} at{' '}
+        Reference number <span className="whitespace-nowrap font-mono">{created.reference}</span>.
+        With the receipt you can read replies from{' '}
+        {created.organization_name ?? 'the administrators'} at{' '}
         <span className="font-semibold">
           {window.location.origin}
           {paths.track}

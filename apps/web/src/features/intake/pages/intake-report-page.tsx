@@ -1,8 +1,4 @@
-import {
-  type CreateGuestReportFields,
-  createGuestReportFieldsSchema,
-  type GuestReportCreated,
-} from '@candor/contract/intake';
+import type { CreateGuestReportFields, GuestReportCreated } from '@candor/contract/intake';
 import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ReadersField } from '@/components/readers/readers-field';
@@ -12,7 +8,6 @@ import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { LinkButton } from '@/components/ui/link-button';
-import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
@@ -41,7 +36,14 @@ const organizationTypes: Record<string, string> = {
 const NOT_SENT = 'Your report was not sent. Nothing you typed was lost. Try again.';
 
 type GuestFormValues = Omit<CreateGuestReportFields, 'proof'>;
-const formSchema = createGuestReportFieldsSchema.omit({ proof: true });
+/**
+ * The form's schema arrives with its first check, not with the page: zod stays out of what the
+ * reporter waits for (apps/web/src/build/page-budget.test.ts).
+ */
+const loadFormSchema = () =>
+  import('@candor/contract/intake').then((contract) =>
+    contract.createGuestReportFieldsSchema.omit({ proof: true }),
+  );
 
 const emptyForm: GuestFormValues = {
   title: '',
@@ -79,7 +81,7 @@ function IntakeForm({
   instead,
 }: IntakeFormProps) {
   const [draft] = useState(() => draftStore.get<IntakeDraft>(draftKey(slug)));
-  const form = useContractForm(formSchema, { defaultValues: draft?.values ?? emptyForm });
+  const form = useContractForm(loadFormSchema, { defaultValues: draft?.values ?? emptyForm });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
   const [file, setFile] = useState<File | null>(draft?.file ?? null);
   const [voice, setVoice] = useState<DisguisedVoice | null>(draft?.voice ?? null);
@@ -270,6 +272,14 @@ export function PlatformIntakePage(props: PageProps) {
   );
 }
 
+/** Who reads it: the heading above names the organisation. */
+const ORGANIZATION_DESTINATION = (
+  <>
+    Your report will be read by <strong>this organisation's administrators</strong>, the
+    organisation named above.
+  </>
+);
+
 /** `/o/{slug}/report`: an organisation's intake link (the poster's QR code leads here). */
 export function OrganizationIntakePage(props: PageProps) {
   const { slug = '' } = useParams();
@@ -280,7 +290,25 @@ export function OrganizationIntakePage(props: PageProps) {
     if (created) window.scrollTo(0, 0);
   }, [created]);
 
-  if (organization.isPending) return <LoadingState label="Loading..." />;
+  // Drawn at build time as this frame (entry-server.tsx), the same for every organisation: the
+  // form can be read and filled in at once, and only the name follows. Its place keeps the same
+  // lines, so nothing below it moves when it arrives.
+  if (organization.isPending) {
+    return (
+      <Page
+        title="Report to this organisation"
+        documentTitle="Report without an account"
+        lead={'\u00a0'}
+      >
+        <IntakeForm
+          {...props}
+          slug={slug}
+          destination={ORGANIZATION_DESTINATION}
+          onFiled={setCreated}
+        />
+      </Page>
+    );
+  }
   if (organization.isError) {
     const missing = organization.error instanceof ApiError && organization.error.status === 404;
     return (
@@ -321,12 +349,7 @@ export function OrganizationIntakePage(props: PageProps) {
         <IntakeForm
           {...props}
           slug={slug}
-          destination={
-            <>
-              Your report will be read by <strong>this organisation's administrators</strong> (
-              {name}).
-            </>
-          }
+          destination={ORGANIZATION_DESTINATION}
           onFiled={setCreated}
           instead={(keepDraft) => (
             <LinkButton to={paths.reportWithoutAccount} variant="secondary" onClick={keepDraft}>

@@ -1,8 +1,8 @@
 import { Lock, ShieldCheck } from 'lucide-react';
 import { SectionLink } from '@/app/layout/section-link';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, sections } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 export function Hero() {
   return (
@@ -24,14 +24,29 @@ export function Hero() {
             community. Your report reaches people who can act on it, and your identity stays with
             you.
           </p>
+          {/* Both ways to report side by side: with an account (signing in) and without one. */}
           <div className="mt-8 flex flex-wrap gap-3">
-            <LinkButton to={paths.submitReport} variant="accent" size="lg">
-              Submit Report
+            <LinkButton to={paths.reportWithoutAccount} variant="accent" size="lg">
+              Report without an account
             </LinkButton>
-            <SectionLink section={sections.howItWorks} className={buttonClasses('secondary', 'lg')}>
+            <LinkButton to={paths.submitReport} variant="secondary" size="lg">
+              Sign in and report
+            </LinkButton>
+          </div>
+          <p className="mt-4 flex flex-wrap items-center gap-x-4 text-base">
+            <Link
+              to={paths.track}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+            >
+              Track a report
+            </Link>
+            <SectionLink
+              section={sections.howItWorks}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+            >
               Learn how it works
             </SectionLink>
-          </div>
+          </p>
         </div>
         <div className="rounded-3xl border border-brand-100 bg-white p-8 shadow-sm">
           <ShieldCheck aria-hidden="true" className="size-10 text-brand-700" />

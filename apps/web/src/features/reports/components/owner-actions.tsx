@@ -1,7 +1,9 @@
 import type { Report } from '@candor/contract/reports';
 import { useState } from 'react';
+import { CertificateTitleChoice } from '@/components/certificate-title-choice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { serverDetail } from '@/lib/error-messages';
 import { useCancelReport } from '../api/cancel-report';
@@ -22,6 +24,7 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
   const certificate = useExportCertificate();
   const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [withTitle, setWithTitle] = useState(false);
   const canCancel = !['cancelled', 'resolved', 'rejected'].includes(report.status);
   const canDelete = report.status !== 'resolved';
 
@@ -59,15 +62,21 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
   };
 
   const exportCertificate = () =>
-    certificate.mutate(report.id, {
-      onSuccess: () =>
-        setOutcome({ tone: 'success', text: 'Certificate downloaded successfully!' }),
-      onError: () =>
-        setOutcome({ tone: 'error', text: 'Failed to export certificate. Please try again.' }),
-    });
+    certificate.mutate(
+      { id: report.id, withTitle },
+      {
+        onSuccess: () =>
+          setOutcome({ tone: 'success', text: 'Certificate downloaded successfully!' }),
+        onError: () =>
+          setOutcome({ tone: 'error', text: 'Failed to export certificate. Please try again.' }),
+      },
+    );
 
   return (
     <div className="space-y-3">
+      {report.status === 'resolved' && (
+        <CertificateTitleChoice checked={withTitle} onChange={setWithTitle} />
+      )}
       <div className="flex flex-wrap gap-3">
         {canCancel && (
           <Button

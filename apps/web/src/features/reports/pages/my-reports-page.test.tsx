@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
@@ -114,5 +114,29 @@ describe('MyReportsPage', () => {
     expect(await screen.findByRole('button', { name: 'Export Certificate' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Report' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Report' })).not.toBeInTheDocument();
+  });
+
+  it("leaves the report's title off the certificate unless the reporter ticks it", async () => {
+    const { calls } = mockFetch({
+      'GET /api/reports/': { body: [reportFixture()] },
+      'GET /api/reports/41/': { body: reportFixture({ status: 'resolved' }) },
+      'GET /api/reports/41/comments/': { body: [] },
+      'GET /api/reports/reports/41/certificate/': { body: {} },
+    });
+    Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:x', configurable: true });
+    renderPage(<MyReportsPage />, { path: '/my-reports', route: '/my-reports?report=41' });
+    const choice = await screen.findByRole('checkbox', {
+      name: "Print the report's title on the certificate",
+    });
+    expect(choice).not.toBeChecked();
+    const certificateCalls = () =>
+      calls.filter((call) => call.key.endsWith('/certificate/')).map((call) => call.url);
+    await userEvent.click(screen.getByRole('button', { name: 'Export Certificate' }));
+    expect(await screen.findByText('Certificate downloaded successfully!')).toBeInTheDocument();
+    expect(certificateCalls()).toEqual(['/api/reports/reports/41/certificate/']);
+    await userEvent.click(choice);
+    await userEvent.click(screen.getByRole('button', { name: 'Export Certificate' }));
+    await waitFor(() => expect(certificateCalls()).toHaveLength(2));
+    expect(certificateCalls()[1]).toBe('/api/reports/reports/41/certificate/?title=true');
   });
 });

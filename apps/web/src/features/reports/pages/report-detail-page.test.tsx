@@ -366,7 +366,7 @@ describe('ReportDetailPage', () => {
         route: '/reports/41',
       });
       const label = await screen.findByText('Deleted on');
-      const day = within(label.nextElementSibling as HTMLElement).getByText('Nov 26, 2027');
+      const day = within(label.nextElementSibling as HTMLElement).getByText('26 November 2027');
       expect(day).toHaveAttribute('datetime', '2027-11-26');
       expect(label.nextElementSibling).toHaveTextContent(
         'this closed report, its messages and its attachment are then removed for good.',
