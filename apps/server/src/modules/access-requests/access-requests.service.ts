@@ -17,14 +17,13 @@ import {
   lockStoredAccount,
   promoteOutsideOrganizations,
   updateUser,
-} from '../accounts/accounts.repository';
-import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
+} from '../accounts/users';
+import { type AuditEntry, insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { findSuperuserIds } from '../deadlines/deadlines.repository';
+import { findSuperuserIds } from '../deadlines/deadlines.service';
 import { queueAlerts } from '../mail/outbox';
 import { createNotifications } from '../notifications/notifications.service';
-import { findOrganizationById } from '../organizations/organizations.repository';
-import { createOrganization } from '../organizations/organizations.service';
+import { createOrganization, findOrganizationById } from '../organizations/organizations.service';
 import * as repo from './access-requests.repository';
 
 const CLAIM_CODE_PURPOSE = 'access_request.claim';

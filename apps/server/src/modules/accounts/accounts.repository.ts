@@ -176,3 +176,12 @@ export async function joinOrganizationAsMember(db: Executor, id: number, organiz
     .returning({ id: users.id });
   return rows.length === 1;
 }
+
+/** Whether the account has a confirmed second factor (modules/two-factor). */
+export async function hasEnabledCredential(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: twoFactorCredentials.userId })
+    .from(twoFactorCredentials)
+    .where(and(eq(twoFactorCredentials.userId, userId), eq(twoFactorCredentials.isEnabled, true)));
+  return Boolean(row);
+}

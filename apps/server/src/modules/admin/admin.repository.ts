@@ -28,7 +28,7 @@ import {
   reportColumns,
   selectReports,
   unadministeredOrganizationIds,
-} from '../reports/reports.repository';
+} from '../reports/reports.service';
 
 export type AdminReportFilter = {
   /** The admin's organisation; null for a platform admin, who sees the reports of none. */

@@ -15,10 +15,9 @@ import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { versionKeys } from '../../lib/read-cache';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { insertMessage } from '../comments/comments.repository';
-import { MESSAGE_PURPOSE } from '../comments/comments.service';
+import { insertMessage, MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
 import {
   createNotifications,
@@ -33,7 +32,7 @@ import {
   reporterTarget,
 } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
-import { type ReportRecord, updateReportStatus } from '../reports/reports.repository';
+import { type ReportRecord, updateReportStatus } from '../reports/reports.service';
 import * as repo from './admin.repository';
 
 /** Sealed descriptions opened per query when they are not in memory yet. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { JobDefinition } from '../../lib/scheduler';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { MailContext } from '../mail/outbox';
 import { createNotifications } from '../notifications/notifications.service';
 import { notifyReportAdmins } from '../reports/report-access';

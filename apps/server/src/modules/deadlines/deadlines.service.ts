@@ -1,10 +1,16 @@
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import * as repo from './deadlines.repository';
 
 export type { ClockColumns } from './deadlines.repository';
+/** The clocks' columns and the superusers they alert, for the modules that file reports, change an organisation's periods or grant access. */
+export {
+  clockColumnsForNewReport,
+  findSuperuserIds,
+  updateOrganizationPeriods,
+} from './deadlines.repository';
 
 /**
  * The shortest span of 1, 2 and 3 months (February first): an organisation's feedback period in

@@ -13,10 +13,9 @@ import type { Executor } from '../../db/client';
 import { takeAttempt } from '../../lib/attempts';
 import { BadRequestError, FieldValidationError, ForbiddenError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { findUserById } from '../accounts/accounts.repository';
-import { setPasswordHash } from '../accounts/own-account.repository';
 import { revokeAllLogins } from '../accounts/sessions.service';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { findUserById, setPasswordHash } from '../accounts/users';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { isStaff } from '../two-factor/standing';
 import {

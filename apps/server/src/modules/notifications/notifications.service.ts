@@ -23,8 +23,14 @@ import {
   readOwnerState,
   updateOwnerIndex,
 } from '../reports/owner-index';
-import { findReportOwnership } from '../reports/reports.repository';
 import * as repo from './notifications.repository';
+
+/** A notice's sealed content, the live channel's name, and an account's notices for its own export. */
+export {
+  findNotificationsForUser,
+  NOTIFICATIONS_CHANNEL,
+  type NotificationContent,
+} from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = sealedColumns.notificationPayload.purpose;
 
@@ -375,7 +381,7 @@ async function reportersAmong(
   reportId: number,
   userIds: readonly number[],
 ): Promise<number[]> {
-  const report = await findReportOwnership(ctx.db, reportId);
+  const report = await repo.findReportOwnership(ctx.db, reportId);
   if (!report) return [];
   const found: number[] = [];
   for (const userId of userIds) {

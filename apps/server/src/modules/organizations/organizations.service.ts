@@ -14,13 +14,16 @@ import {
   joinOrganizationAsMember,
   leaveOrganizationAsMember,
   lockStoredRole,
-} from '../accounts/accounts.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
+} from '../accounts/users';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { updateOrganizationPeriods } from '../deadlines/deadlines.repository';
+import { updateOrganizationPeriods } from '../deadlines/deadlines.service';
 import { freeSlugFor } from '../intake/slugs';
-import { setOrganizationRetention } from '../retention/retention.repository';
+import { setOrganizationRetention } from '../retention/retention.service';
 import * as repo from './organizations.repository';
+
+/** An organisation's row, for the access requests that name one. */
+export { findOrganizationById } from './organizations.repository';
 
 const JOIN_CODE_PURPOSE = 'organization.join';
 const INVALID_CODE = 'This join code is not valid.';

@@ -2,8 +2,11 @@ import { and, asc, eq, gt, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { notifications, pendingConversions, reports, users } from '../../db/schema';
 import { sealedColumns } from '../../db/sealed-columns';
-import type { NotificationContent } from '../notifications/notifications.repository';
-import { NOTIFICATION_PURPOSE, reporterNoticeTag } from '../notifications/notifications.service';
+import {
+  NOTIFICATION_PURPOSE,
+  type NotificationContent,
+  reporterNoticeTag,
+} from '../notifications/notifications.service';
 import {
   indexKeyOf,
   type Owner,

@@ -274,16 +274,3 @@ export async function findAdminIdsInScope(
   if (rows.length === 0 && organizationId !== null) return findAdminIdsInScope(db, null);
   return rows.map((row) => row.id);
 }
-
-/** What decides who owns a report (owner-index.ts `isReportOwner`). */
-export async function findReportOwnership(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      ownerUserId: reports.ownerUserId,
-      ownerHash: reports.ownerHash,
-      reference: reports.reference,
-    })
-    .from(reports)
-    .where(eq(reports.id, id));
-  return row ?? null;
-}

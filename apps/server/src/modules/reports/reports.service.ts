@@ -15,10 +15,9 @@ import { extensionOfMime, type SanitizedEvidence, sanitizeEvidence } from '../..
 import { errorSummary } from '../../lib/logger';
 import { versionKeys } from '../../lib/read-cache';
 import { parseOrThrow } from '../../lib/validation';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
-import { filingPeriods } from '../deadlines/deadlines.service';
+import { clockColumnsForNewReport, filingPeriods } from '../deadlines/deadlines.service';
 import { transactionWithNotices } from '../notifications/notifications.service';
 import {
   type DisguisedRecording,
@@ -38,6 +37,19 @@ import type { ReportForm } from './report-form';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
 import type { ReportRecord } from './reports.repository';
 import * as repo from './reports.repository';
+
+/** A report's row and the queries other modules read reports with (certificates, comments, intake, admin). */
+export {
+  findReaders,
+  findReportById,
+  findReportByReference,
+  type ReportRecord,
+  reportColumns,
+  selectReports,
+  touchReport,
+  unadministeredOrganizationIds,
+  updateReportStatus,
+} from './reports.repository';
 
 type StoredEvidence = { key: string; mime: string; size: number };
 

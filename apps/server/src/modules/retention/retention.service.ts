@@ -2,12 +2,17 @@ import { type AppContext, forgetReportInMemory } from '../../context';
 import { DAY_MS, utcDay } from '../../lib/day';
 import { errorSummary } from '../../lib/logger';
 import type { JobDefinition } from '../../lib/scheduler';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { NotificationContent } from '../notifications/notifications.repository';
-import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
+import { insertAuditEntry } from '../audit/audit.service';
+import {
+  NOTIFICATION_PURPOSE,
+  type NotificationContent,
+} from '../notifications/notifications.service';
 import { resealOwnerIndex } from '../reports/owner-index';
 import { voiceKeysOfReports } from '../voice/voice.service';
 import * as repo from './retention.repository';
+
+/** An organisation's retention, set when the organisation is created or changed. */
+export { setOrganizationRetention } from './retention.repository';
 
 /** Reports purged per transaction batch, and notices read per page when looking for theirs. */
 const BATCH = 100;
