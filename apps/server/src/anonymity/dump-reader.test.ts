@@ -13,7 +13,7 @@ import { sendDeadlineReminders } from '../modules/deadlines/deadline-reminders';
 import { OUTBOX_PURPOSE, sendDueMail } from '../modules/mail/outbox';
 import type { NotificationContent } from '../modules/notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
-import { applyOwnerQueue } from '../modules/reports/owner-queue';
+import { applyOwnerQueue } from '../modules/owners/owner-queue';
 
 /**
  * The dump reader (docs/protection.md "Protecting reporters") holds a copy of every table and no secret. After a

@@ -146,7 +146,7 @@ export const users = pgTable(
     tokenEpoch: integer('token_epoch').notNull().default(0),
     /**
      * Random, per account: part of the keyed tag of each of its anonymous reports
-     * (modules/reports/owner-index.ts). Deleted with the account, so once the account is gone
+     * (modules/owners/owner-index.ts). Deleted with the account, so once the account is gone
      * nobody, not even with the server's keys, can match its reports to it again, and deleting
      * the account writes nothing on its reports.
      */
@@ -500,7 +500,7 @@ export const reportOwnerIndex = pgTable('report_owner_index', {
  * Changes to owners' indexes that an event about an anonymous report calls for (a report
  * filed), sealed, written in the event's transaction and applied later by the owner-queue job
  * in transactions of their own, shuffled among others at a time not tied to the event
- * (modules/reports/owner-queue.ts): no transaction writes both a row about a person and a row
+ * (modules/owners/owner-queue.ts): no transaction writes both a row about a person and a row
  * about one of their anonymous reports. Random ids, no times.
  */
 export const ownerQueue = pgTable('owner_queue', {

@@ -4,8 +4,8 @@ import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
 import { deadlineRemindersJob } from '../modules/deadlines/deadline-reminders';
 import { mailOutboxJob } from '../modules/mail/outbox';
+import { ownerQueueJob } from '../modules/owners/owner-queue';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';
-import { ownerQueueJob } from '../modules/reports/owner-queue';
 import { retentionJob } from '../modules/retention/retention.service';
 
 declare module 'fastify' {

@@ -37,7 +37,7 @@ export function hashClaimCode(ctx: Pick<AppContext, 'hash'>, code: string) {
 
 /**
  * Decided on the stored account, never on the role the token acts with: an administrator whose
- * second factor is withheld acts as a plain user (modules/two-factor/standing.ts), yet must not
+ * second factor is withheld acts as a plain user (modules/auth/standing.ts), yet must not
  * apply to become the administrator of something else.
  */
 async function refuseExistingAccess(ctx: AppContext, caller: AuthUser, type: AccessRequestType) {

@@ -17,7 +17,7 @@ import {
   noticeReaderOf,
   toNotification,
 } from '../notifications/notifications.service';
-import { deleteOwnerIndex } from '../reports/owner-index';
+import { deleteOwnerIndex } from '../owners/owner-index';
 import { listOwnReports } from '../reports/reports.service';
 import { publishAccountChange } from './account-changes';
 import * as users from './accounts.repository';

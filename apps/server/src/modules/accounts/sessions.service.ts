@@ -8,7 +8,7 @@ import { DAY_MS, utcDay } from '../../lib/day';
 import { UnauthorizedError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
-import { standingOf } from '../two-factor/standing';
+import { standingOf } from '../auth/standing';
 import { publishAccountChange } from './account-changes';
 import * as users from './accounts.repository';
 import { takePasswordAttempt } from './login-limits';
@@ -31,7 +31,7 @@ const CHALLENGE_TTL_SECONDS = 300;
 
 /**
  * The token carries the role the login acts with: staff whose second factor was not given (or
- * who must enrol first) carry 'user' (modules/two-factor/standing.ts). The role is read again
+ * who must enrol first) carry 'user' (modules/auth/standing.ts). The role is read again
  * on every request (caller.service.ts), by the same rule.
  */
 async function signAccess(

@@ -52,7 +52,7 @@ export type AdminReportFilter = {
   excludedTag?: string;
 };
 
-/** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
+/** An account and the ids of the anonymous reports it filed (owners/owner-index.ts). */
 export type Filer = { userId: number; anonymousIds: number[] };
 
 /**

@@ -23,8 +23,8 @@ import {
   createNotifications,
   transactionWithNotices,
 } from '../notifications/notifications.service';
+import { isReportOwner, ownAnonymousReportIds } from '../owners/owner-index';
 import { handlerTagOf } from '../reports/exclusions';
-import { isReportOwner, ownAnonymousReportIds } from '../reports/owner-index';
 import {
   isExcludedFrom,
   isPlatformsToHandle,

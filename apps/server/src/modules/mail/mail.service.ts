@@ -17,7 +17,7 @@ import { revokeAllLogins } from '../accounts/sessions.service';
 import { findUserById, setPasswordHash } from '../accounts/users';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { isStaff } from '../two-factor/standing';
+import { isStaff } from '../auth/standing';
 import {
   passwordStamp,
   RESET_AUDIENCE,

@@ -214,7 +214,7 @@ export async function newestReporterNotice(db: Executor, tags: string[]): Promis
   return Number(row?.newest ?? 0);
 }
 
-/** What decides who owns a report (reports/owner-index.ts `isReportOwner`), for its notices. */
+/** What decides who owns a report (owners/owner-index.ts `isReportOwner`), for its notices. */
 export async function findReportOwnership(db: Executor, id: number) {
   const [row] = await db
     .select({

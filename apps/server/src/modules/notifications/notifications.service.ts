@@ -22,7 +22,7 @@ import {
   type OwnerEntries,
   readOwnerState,
   updateOwnerIndex,
-} from '../reports/owner-index';
+} from '../owners/owner-index';
 import * as repo from './notifications.repository';
 
 /** A notice's sealed content, the live channel's name, and an account's notices for its own export. */

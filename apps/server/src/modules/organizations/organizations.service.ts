@@ -90,7 +90,7 @@ export async function join(ctx: AppContext, user: Member, code: string): Promise
   if (!organization) throw new BadRequestError(INVALID_CODE);
   await ctx.db.transaction(async (tx) => {
     // Decided on the stored account, locked: never on the role the token acts with, which a
-    // withheld second factor turns into a plain user's (modules/two-factor/standing.ts).
+    // withheld second factor turns into a plain user's (modules/auth/standing.ts).
     const stored = await lockStoredRole(tx, user.id);
     if (!stored) throw new BadRequestError(INVALID_CODE);
     if (stored.role === 'admin' || stored.isSuperuser)

@@ -8,8 +8,8 @@ import {
   type NotificationTarget,
   type SignalOutbox,
 } from '../notifications/notifications.service';
+import { isReportOwner } from '../owners/owner-index';
 import { findExclusionTags, handlerTagOf } from './exclusions';
-import { isReportOwner } from './owner-index';
 import {
   findActiveAdmins,
   findAdminIdsInScope,

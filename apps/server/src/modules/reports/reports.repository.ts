@@ -90,7 +90,7 @@ export async function findEvidence(db: Executor, id: number) {
 
 /**
  * The caller's reports, identified (by owner id) and anonymous (by the ids their sealed index
- * lists: owner-index.ts), newest first. One query whatever their number.
+ * lists: owners/owner-index.ts), newest first. One query whatever their number.
  */
 export async function findOwnReports(
   db: Executor,
