@@ -339,7 +339,7 @@ export const reminderDeadlines = ['acknowledge', 'feedback'] as const;
 export const reminderNotices = ['soon', 'overdue', 'escalated'] as const;
 
 /**
- * The deadline notices sent (modules/deadlines/deadline-reminders.ts): one row per report,
+ * The deadline notices sent (modules/reports/deadline-reminders.ts): one row per report,
  * deadline and notice, inserted in the transaction that creates the notices, so the primary key
  * keeps a notice from ever being sent twice, whichever process runs the job and however often.
  * The day only (docs/protection.md "Protecting reporters"): a dump cannot line it up with anything by time.

@@ -90,7 +90,7 @@ const callerById = preparedQuery((db) =>
     .prepare('caller_by_id'),
 );
 
-/** The account behind a request, read on every request (caller.service.ts). */
+/** The account behind a request, read on every request (modules/auth/caller.service.ts). */
 export async function findCaller(db: Executor, id: number) {
   const [row] = await callerById(db).execute({ id });
   return row ?? null;

@@ -32,7 +32,7 @@ const CHALLENGE_TTL_SECONDS = 300;
 /**
  * The token carries the role the login acts with: staff whose second factor was not given (or
  * who must enrol first) carry 'user' (modules/auth/standing.ts). The role is read again
- * on every request (caller.service.ts), by the same rule.
+ * on every request (modules/auth/caller.service.ts), by the same rule.
  */
 async function signAccess(
   ctx: AppContext,

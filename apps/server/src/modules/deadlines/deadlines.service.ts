@@ -5,10 +5,20 @@ import type { AuthUser } from '../auth/caller';
 import * as repo from './deadlines.repository';
 
 export type { ClockColumns } from './deadlines.repository';
-/** The clocks' columns and the superusers they alert, for the modules that file reports, change an organisation's periods or grant access. */
+/**
+ * The clocks' columns, the superusers they alert and the reminders sent, for the modules that
+ * file reports and send their reminders, change an organisation's periods or grant access.
+ */
 export {
   clockColumnsForNewReport,
+  findReminderCandidates,
   findSuperuserIds,
+  type ReminderCandidate,
+  type ReminderDeadline,
+  type ReminderNotice,
+  recordReminder,
+  reminderDeadlineOrder,
+  reminderNoticeOrder,
   updateOrganizationPeriods,
 } from './deadlines.repository';
 

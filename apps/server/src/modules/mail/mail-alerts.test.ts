@@ -12,7 +12,7 @@ import { everythingIn, verifyEmailOf } from '../../../test/mail';
 import { createReport } from '../../../test/reports';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { enrol } from '../../../test/two-factor';
-import { sendDeadlineReminders } from '../deadlines/deadline-reminders';
+import { sendDeadlineReminders } from '../reports/deadline-reminders';
 import { ALERT_SUBJECT } from './content';
 import { sendDueMail } from './outbox';
 

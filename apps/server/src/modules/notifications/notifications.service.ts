@@ -14,7 +14,7 @@ import { NotFoundError } from '../../lib/errors';
 import { errorSummary } from '../../lib/logger';
 import { listOrPage } from '../../lib/pagination';
 import { type ReadCaller, versionKeys } from '../../lib/read-cache';
-import { resolveAccessToken } from '../accounts/caller.service';
+import { resolveAccessToken } from '../auth/caller.service';
 import { type AlertKind, type MailContext, queueAlerts } from '../mail/outbox';
 import {
   indexKeyOf,
