@@ -9,9 +9,9 @@ import { createReport } from '../../test/reports';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { sqlRows } from '../../test/sql';
 import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
-import { OUTBOX_PURPOSE, sendDueMail } from '../modules/mail/outbox';
 import type { NotificationContent } from '../modules/notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
+import { OUTBOX_PURPOSE, sendDueMail } from '../modules/outbox/outbox';
 import { applyOwnerQueue } from '../modules/owners/owner-queue';
 import { sendDeadlineReminders } from '../modules/reports/deadline-reminders';
 

@@ -739,7 +739,7 @@ export const mailKinds = [
 ] as const;
 
 /**
- * Mail waiting to be sent (modules/mail/outbox.ts): written in the transaction of its event, sent
+ * Mail waiting to be sent (modules/outbox/outbox.ts): written in the transaction of its event, sent
  * by the scheduler, removed once the server took it. Everything about the message (recipient,
  * references, links) is sealed in `payload`; the id is random, so ids give no order. An alert is
  * to a staff member and about a report's reference, never about its reporter (docs/design.md

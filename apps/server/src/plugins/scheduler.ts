@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
-import { mailOutboxJob } from '../modules/mail/outbox';
+import { mailOutboxJob } from '../modules/outbox/outbox';
 import { ownerQueueJob } from '../modules/owners/owner-queue';
 import { deadlineRemindersJob } from '../modules/reports/deadline-reminders';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';

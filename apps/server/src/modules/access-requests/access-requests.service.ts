@@ -21,9 +21,9 @@ import {
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { findSuperuserIds } from '../deadlines/deadlines.service';
-import { queueAlerts } from '../mail/outbox';
 import { createNotifications } from '../notifications/notifications.service';
 import { createOrganization, findOrganizationById } from '../organizations/organizations.service';
+import { queueAlerts } from '../outbox/outbox';
 import * as repo from './access-requests.repository';
 
 const CLAIM_CODE_PURPOSE = 'access_request.claim';

@@ -15,7 +15,7 @@ import { errorSummary } from '../../lib/logger';
 import { listOrPage } from '../../lib/pagination';
 import { type ReadCaller, versionKeys } from '../../lib/read-cache';
 import { resolveAccessToken } from '../auth/caller.service';
-import { type AlertKind, type MailContext, queueAlerts } from '../mail/outbox';
+import { type AlertKind, type MailContext, queueAlerts } from '../outbox/outbox';
 import {
   indexKeyOf,
   isReportOwner,
@@ -59,7 +59,7 @@ export type NotificationInput = NotificationTarget & {
   reportTitle?: string | null;
   reportReference?: string | null;
   /**
-   * Also an email to this staff member (modules/mail/outbox.ts), written in this transaction:
+   * Also an email to this staff member (modules/outbox/outbox.ts), written in this transaction:
    * its reference, and its title only inside an encrypted message.
    */
   alert?: AlertKind;

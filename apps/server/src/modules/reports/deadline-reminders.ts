@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client';
 import type { JobDefinition } from '../../lib/scheduler';
 import { insertAuditEntry } from '../audit/audit.service';
 import * as repo from '../deadlines/deadlines.service';
-import type { MailContext } from '../mail/outbox';
 import { createNotifications } from '../notifications/notifications.service';
+import type { MailContext } from '../outbox/outbox';
 import { notifyReportAdmins } from './report-access';
 
 const DAY = 24 * 60 * 60_000;
