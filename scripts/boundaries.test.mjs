@@ -107,3 +107,17 @@ test('a web feature importing app/, or lib/ importing a feature, is refused', as
     'web-shared-below-features: apps/web/src/lib/title.ts → apps/web/src/features/reports/page.tsx',
   ]);
 });
+
+test('a cycle through accounts and another module is refused from the other side', async () => {
+  const violations = await violationsOf({
+    ...clean,
+    [`${modules}/accounts/users.ts`]:
+      "import { file } from '../reports/reports.service';\nexport const reports = file;\n",
+    [`${modules}/reports/owner.ts`]:
+      "import { reports } from '../accounts/users';\nexport const owner = reports;\n",
+  });
+  assert.deepEqual(
+    violations.map((violation) => violation.split('\n')[0]),
+    [`server-module-cycles: ${modules}/reports → ${modules}/accounts`],
+  );
+});
