@@ -5,10 +5,8 @@ import {
   proofOfWorkChallengeSchema,
 } from '@candor/contract/intake';
 import { readerSchema } from '@candor/contract/reports';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
 import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { perAddress } from '../auth/caller';

@@ -1,5 +1,5 @@
 import { type AppContext, forgetReportInMemory } from '../../context';
-import { DAY_MS, utcDay } from '../../lib/day';
+import { utcDay } from '../../lib/day';
 import { errorSummary } from '../../lib/logger';
 import type { JobDefinition } from '../../lib/scheduler';
 import { insertAuditEntry } from '../audit/audit.service';
