@@ -40,7 +40,6 @@ import * as repo from './reports.repository';
 
 /** A report's row and the queries other modules read reports with (certificates, comments, intake, admin). */
 export {
-  findReaders,
   findReportById,
   findReportByReference,
   type ReportRecord,
