@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
-import { queueAlerts, sendDueMail } from '../apps/server/src/modules/mail/outbox';
+import { queueAlerts, sendDueMail } from '../apps/server/src/modules/outbox/outbox';
 import {
   createAdmin,
   createOrganization,

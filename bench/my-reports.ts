@@ -5,7 +5,7 @@
 // BENCH_DATABASE_URL=embedded, PGlite.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ownerTagOf, updateOwnerIndex } from '../apps/server/src/modules/reports/owner-index';
+import { ownerTagOf, updateOwnerIndex } from '../apps/server/src/modules/owners/owner-index';
 import { startBenchApp } from './support/app';
 import { percentile, recordResult } from './support/results';
 

@@ -137,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(multipart, {
     limits: {
       fileSize: config.uploads.maxBytes,
-      // An evidence file and a voice recording; routes take each at most once (report-form.ts).
+      // An evidence file and a voice recording; routes take each at most once (lib/report-form.ts).
       files: 2,
       fields: 20,
       fieldSize: 64 * 1024,

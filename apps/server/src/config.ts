@@ -197,7 +197,7 @@ export type Config = {
    */
   readCacheMs: number;
   /**
-   * How often the owner queue is applied (modules/reports/owner-queue.ts): the changes an event
+   * How often the owner queue is applied (modules/owners/owner-queue.ts): the changes an event
    * about an anonymous report makes to its reporter's index wait at most this long. 0: never
    * (tests apply it themselves).
    */

@@ -20,7 +20,7 @@ import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
 import { type CallerCache, createCallerCache } from './modules/accounts/caller-cache';
 import { createSearchTexts, type SearchTexts } from './modules/admin/search-texts';
-import { countOutbox } from './modules/mail/outbox.repository';
+import { countOutbox } from './modules/outbox/outbox-metrics';
 
 /** What services need, built once per app and passed explicitly (no module-level state). */
 export type AppContext = {

@@ -9,11 +9,11 @@ import { createReport } from '../../test/reports';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { sqlRows } from '../../test/sql';
 import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
-import { sendDeadlineReminders } from '../modules/deadlines/deadline-reminders';
-import { OUTBOX_PURPOSE, sendDueMail } from '../modules/mail/outbox';
 import type { NotificationContent } from '../modules/notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../modules/notifications/notifications.service';
-import { applyOwnerQueue } from '../modules/reports/owner-queue';
+import { OUTBOX_PURPOSE, sendDueMail } from '../modules/outbox/outbox';
+import { applyOwnerQueue } from '../modules/owners/owner-queue';
+import { sendDeadlineReminders } from '../modules/reports/deadline-reminders';
 
 /**
  * The dump reader (docs/protection.md "Protecting reporters") holds a copy of every table and no secret. After a

@@ -151,7 +151,7 @@ export const users = pgTable(
     tokenEpoch: integer('token_epoch').notNull().default(0),
     /**
      * Random, per account: part of the keyed tag of each of its anonymous reports
-     * (modules/reports/owner-index.ts). Deleted with the account, so once the account is gone
+     * (modules/owners/owner-index.ts). Deleted with the account, so once the account is gone
      * nobody, not even with the server's keys, can match its reports to it again, and deleting
      * the account writes nothing on its reports.
      */
@@ -344,7 +344,7 @@ export const reminderDeadlines = ['acknowledge', 'feedback'] as const;
 export const reminderNotices = ['soon', 'overdue', 'escalated'] as const;
 
 /**
- * The deadline notices sent (modules/deadlines/deadline-reminders.ts): one row per report,
+ * The deadline notices sent (modules/reports/deadline-reminders.ts): one row per report,
  * deadline and notice, inserted in the transaction that creates the notices, so the primary key
  * keeps a notice from ever being sent twice, whichever process runs the job and however often.
  * The day only (docs/protection.md "Protecting reporters"): a dump cannot line it up with anything by time.
@@ -505,7 +505,7 @@ export const reportOwnerIndex = pgTable('report_owner_index', {
  * Changes to owners' indexes that an event about an anonymous report calls for (a report
  * filed), sealed, written in the event's transaction and applied later by the owner-queue job
  * in transactions of their own, shuffled among others at a time not tied to the event
- * (modules/reports/owner-queue.ts): no transaction writes both a row about a person and a row
+ * (modules/owners/owner-queue.ts): no transaction writes both a row about a person and a row
  * about one of their anonymous reports. Random ids, no times.
  */
 export const ownerQueue = pgTable('owner_queue', {
@@ -744,7 +744,7 @@ export const mailKinds = [
 ] as const;
 
 /**
- * Mail waiting to be sent (modules/mail/outbox.ts): written in the transaction of its event, sent
+ * Mail waiting to be sent (modules/outbox/outbox.ts): written in the transaction of its event, sent
  * by the scheduler, removed once the server took it. Everything about the message (recipient,
  * references, links) is sealed in `payload`; the id is random, so ids give no order. An alert is
  * to a staff member and about a report's reference, never about its reporter (docs/design.md

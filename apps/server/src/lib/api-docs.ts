@@ -12,7 +12,7 @@ export type FileAnswer = { description: string; types: readonly string[] };
 declare module 'fastify' {
   interface FastifySchema {
     /**
-     * A multipart form the handler reads itself (modules/reports/report-form.ts), text fields and
+     * A multipart form the handler reads itself (lib/report-form.ts), text fields and
      * file: given as `body` it would be validated against the unparsed stream and refused.
      */
     form?: ZodType;

@@ -15,3 +15,17 @@ export function utcDay(ms: number, roundUp = false): string {
 
 /** Today's UTC day, as the database sees it (a `date` column's value or default). */
 export const utcToday = sql`(now() at time zone 'utc')::date`;
+
+/**
+ * The UTC day from which a closed report is purged: the day it closed plus the retention that
+ * applies to it (its organisation's, never longer than the platform's). Null while it is open.
+ */
+export function purgeDayOf(
+  platformDays: number,
+  closedOn: string | null,
+  organizationDays: number | null,
+): string | null {
+  if (closedOn === null) return null;
+  const days = Math.min(platformDays, organizationDays ?? platformDays);
+  return utcDay(Date.parse(`${closedOn}T00:00:00Z`) + days * DAY_MS);
+}

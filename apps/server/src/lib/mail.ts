@@ -9,7 +9,7 @@ export type OutgoingMail =
 /**
  * The mail driver (nodemailer over SMTP, docs/operating.md "Email"): one pooled transport per process. It
  * sends what it is given and throws when the server refuses; the outbox decides when to try again
- * (modules/mail/outbox.ts).
+ * (modules/outbox/outbox.ts).
  */
 export type Mailer = {
   from: string;

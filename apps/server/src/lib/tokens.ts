@@ -22,7 +22,7 @@ const CHALLENGE_AUDIENCE = 'candor-two-factor';
  * Access tokens whose signature and claims were checked, kept until they expire: a token is sent
  * with every request of its login, and checking an HMAC through WebCrypto cost about a seventh of
  * a read's CPU (bench/README.md "Reads"). A token's verdict never changes before its expiry
- * (revocation and account changes are checked on the account, modules/accounts/caller.service.ts).
+ * (revocation and account changes are checked on the account, modules/auth/caller.service.ts).
  * Bounded: past this many the oldest are forgotten and checked again when next seen.
  */
 const VERIFIED_TOKENS_MAX = 10_000;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/accounts/account-changes';
-import { resolveAccessToken } from '../modules/accounts/caller.service';
 import type { AuthState } from '../modules/auth/caller';
+import { resolveAccessToken } from '../modules/auth/caller.service';
 
 /**
  * What a signed-out client may send in place of a token: the original product's own frontend

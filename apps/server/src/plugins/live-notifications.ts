@@ -5,8 +5,10 @@ import {
   createNotificationHub,
   type NotificationHub,
 } from '../modules/notifications/notifications.hub';
-import { NOTIFICATIONS_CHANNEL } from '../modules/notifications/notifications.repository';
-import { loadLiveEvents } from '../modules/notifications/notifications.service';
+import {
+  loadLiveEvents,
+  NOTIFICATIONS_CHANNEL,
+} from '../modules/notifications/notifications.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

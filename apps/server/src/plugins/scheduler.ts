@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorSummary } from '../lib/logger';
 import { createScheduler, type JobDefinition, type Scheduler } from '../lib/scheduler';
-import { deadlineRemindersJob } from '../modules/deadlines/deadline-reminders';
-import { mailOutboxJob } from '../modules/mail/outbox';
+import { mailOutboxJob } from '../modules/outbox/outbox';
+import { ownerQueueJob } from '../modules/owners/owner-queue';
+import { deadlineRemindersJob } from '../modules/reports/deadline-reminders';
 import { evidenceSweepJob } from '../modules/reports/evidence-cleanup';
-import { ownerQueueJob } from '../modules/reports/owner-queue';
 import { retentionJob } from '../modules/retention/retention.service';
 
 declare module 'fastify' {

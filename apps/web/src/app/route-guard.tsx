@@ -1,13 +1,11 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import type { LoginState } from '@/lib/auth/login-state';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { Navigate, useLocation } from '@/lib/router';
 import { useIsHydrated } from '@/lib/use-hydrated';
 import { decideGuard, type GuardRule } from './guard';
-
-/** Where the login page sends people back to, and why they were sent there. */
-export type LoginState = { from?: string; reason?: string };
 
 type RouteGuardProps = GuardRule & {
   children: ReactNode;

@@ -17,14 +17,13 @@ import {
   lockStoredAccount,
   promoteOutsideOrganizations,
   updateUser,
-} from '../accounts/accounts.repository';
-import { type AuditEntry, insertAuditEntry } from '../audit/audit.repository';
+} from '../accounts/users';
+import { type AuditEntry, insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { findSuperuserIds } from '../deadlines/deadlines.repository';
-import { queueAlerts } from '../mail/outbox';
+import { findSuperuserIds } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
-import { findOrganizationById } from '../organizations/organizations.repository';
-import { createOrganization } from '../organizations/organizations.service';
+import { createOrganization, findOrganizationById } from '../organizations/organizations.service';
+import { queueAlerts } from '../outbox/outbox';
 import * as repo from './access-requests.repository';
 
 const CLAIM_CODE_PURPOSE = 'access_request.claim';
@@ -38,7 +37,7 @@ export function hashClaimCode(ctx: Pick<AppContext, 'hash'>, code: string) {
 
 /**
  * Decided on the stored account, never on the role the token acts with: an administrator whose
- * second factor is withheld acts as a plain user (modules/two-factor/standing.ts), yet must not
+ * second factor is withheld acts as a plain user (modules/auth/standing.ts), yet must not
  * apply to become the administrator of something else.
  */
 async function refuseExistingAccess(ctx: AppContext, caller: AuthUser, type: AccessRequestType) {

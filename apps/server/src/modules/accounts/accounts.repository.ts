@@ -90,7 +90,7 @@ const callerById = preparedQuery((db) =>
     .prepare('caller_by_id'),
 );
 
-/** The account behind a request, read on every request (caller.service.ts). */
+/** The account behind a request, read on every request (modules/auth/caller.service.ts). */
 export async function findCaller(db: Executor, id: number) {
   const [row] = await callerById(db).execute({ id });
   return row ?? null;
@@ -175,4 +175,13 @@ export async function joinOrganizationAsMember(db: Executor, id: number, organiz
     .where(and(eq(users.id, id), eq(users.role, 'user')))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Whether the account has a confirmed second factor (modules/two-factor). */
+export async function hasEnabledCredential(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: twoFactorCredentials.userId })
+    .from(twoFactorCredentials)
+    .where(and(eq(twoFactorCredentials.userId, userId), eq(twoFactorCredentials.isEnabled, true)));
+  return Boolean(row);
 }

@@ -15,7 +15,7 @@ const CALLER_CACHE_MAX = 10_000;
 
 /**
  * The accounts of recent callers, in this process's memory only (never written or logged): the
- * row every authenticated request reads (caller.service.ts), so most requests make one round
+ * row every authenticated request reads (modules/auth/caller.service.ts), so most requests make one round
  * trip to the database fewer. Keyed by account id; holds what `findCaller` answers.
  */
 export type CallerCache = {

@@ -9,12 +9,15 @@ import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import { FieldValidationError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { findMessages } from '../comments/comments.repository';
-import * as notices from '../notifications/notifications.repository';
-import { noticeReaderOf, toNotification } from '../notifications/notifications.service';
-import { deleteOwnerIndex } from '../reports/owner-index';
+import { findMessages } from '../comments/comments.service';
+import {
+  findNotificationsForUser,
+  noticeReaderOf,
+  toNotification,
+} from '../notifications/notifications.service';
+import { deleteOwnerIndex } from '../owners/owner-index';
 import { listOwnReports } from '../reports/reports.service';
 import { publishAccountChange } from './account-changes';
 import * as users from './accounts.repository';
@@ -87,7 +90,7 @@ export async function exportMyData(ctx: AppContext, caller: AuthUser): Promise<M
     });
   }
   const reader = await noticeReaderOf(ctx, caller.id);
-  const rows = await notices.findNotificationsForUser(ctx.db, reader.recipient);
+  const rows = await findNotificationsForUser(ctx.db, reader.recipient);
   return {
     generated_at: new Date().toISOString(),
     profile: {

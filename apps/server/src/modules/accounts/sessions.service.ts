@@ -8,8 +8,7 @@ import { DAY_MS, utcDay } from '../../lib/day';
 import { UnauthorizedError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
-import { standingOf } from '../two-factor/standing';
-import { hasEnabledCredential } from '../two-factor/two-factor.repository';
+import { standingOf } from '../auth/standing';
 import { publishAccountChange } from './account-changes';
 import * as users from './accounts.repository';
 import { takePasswordAttempt } from './login-limits';
@@ -32,8 +31,8 @@ const CHALLENGE_TTL_SECONDS = 300;
 
 /**
  * The token carries the role the login acts with: staff whose second factor was not given (or
- * who must enrol first) carry 'user' (modules/two-factor/standing.ts). The role is read again
- * on every request (caller.service.ts), by the same rule.
+ * who must enrol first) carry 'user' (modules/auth/standing.ts). The role is read again
+ * on every request (modules/auth/caller.service.ts), by the same rule.
  */
 async function signAccess(
   ctx: AppContext,
@@ -41,7 +40,7 @@ async function signAccess(
   user: users.UserRow,
   isSecondFactor: boolean,
 ): Promise<string> {
-  const hasTwoFactor = await hasEnabledCredential(db, user.id);
+  const hasTwoFactor = await users.hasEnabledCredential(db, user.id);
   const standing = standingOf(ctx.config, { ...user, hasTwoFactor }, isSecondFactor);
   return ctx.accessTokens.sign({
     user_id: user.id,
@@ -104,7 +103,7 @@ export async function login(
   const isValid = await verifyPassword(user.passwordHash, input.password);
   if (!isValid || !user.isActive) throw new UnauthorizedError(BAD_CREDENTIALS);
   await attempt.succeeded();
-  if (await hasEnabledCredential(ctx.db, user.id)) {
+  if (await users.hasEnabledCredential(ctx.db, user.id)) {
     const challenge = await ctx.accessTokens.signChallenge(user.id, CHALLENGE_TTL_SECONDS);
     return { two_factor_required: true, challenge };
   }

@@ -1,7 +1,7 @@
 import { passwordProblems } from '@candor/contract/accounts';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../lib/passwords';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import * as repo from './accounts.repository';
 import { revokeAllLogins } from './sessions.service';
 

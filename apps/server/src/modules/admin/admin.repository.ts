@@ -29,7 +29,7 @@ import {
   reportColumns,
   selectReports,
   unadministeredOrganizationIds,
-} from '../reports/reports.repository';
+} from '../reports/reports.service';
 
 export type AdminReportFilter = {
   /** The admin's organisation; null for a platform admin, who sees the reports of none. */
@@ -57,7 +57,7 @@ export type AdminReportFilter = {
   tagId?: number;
 };
 
-/** An account and the ids of the anonymous reports it filed (reports/owner-index.ts). */
+/** An account and the ids of the anonymous reports it filed (owners/owner-index.ts). */
 export type Filer = { userId: number; anonymousIds: number[] };
 
 /**

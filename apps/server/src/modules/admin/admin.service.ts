@@ -17,17 +17,16 @@ import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { versionKeys } from '../../lib/read-cache';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { insertMessage } from '../comments/comments.repository';
-import { MESSAGE_PURPOSE } from '../comments/comments.service';
+import { insertMessage, MESSAGE_PURPOSE } from '../comments/comments.service';
 import { clockColumnsOf, recordClockEvents } from '../deadlines/deadlines.service';
 import {
   createNotifications,
   transactionWithNotices,
 } from '../notifications/notifications.service';
+import { isReportOwner, ownAnonymousReportIds } from '../owners/owner-index';
 import { handlerTagOf } from '../reports/exclusions';
-import { isReportOwner, ownAnonymousReportIds } from '../reports/owner-index';
 import {
   isExcludedFrom,
   isPlatformsToHandle,
@@ -35,9 +34,8 @@ import {
   reporterTarget,
 } from '../reports/report-access';
 import { DESCRIPTION_PURPOSE, toReportPayload } from '../reports/report-view';
-import { type ReportRecord, updateReportStatus } from '../reports/reports.repository';
-import { findTag } from '../tags/tags.repository';
-import { NO_SUCH_TAG, tagsOfReports } from '../tags/tags.service';
+import { type ReportRecord, updateReportStatus } from '../reports/reports.service';
+import { findTag, NO_SUCH_TAG, tagsOfReports } from '../tags/tags.service';
 import * as repo from './admin.repository';
 
 /** Sealed descriptions opened per query when they are not in memory yet. */

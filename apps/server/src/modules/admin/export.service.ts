@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { type AdminExportQuery, exportColumns } from '@candor/contract/admin';
 import { stringify } from 'csv-stringify';
 import type { AppContext } from '../../context';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { DESCRIPTION_PURPOSE } from '../reports/report-view';
-import type { ReportRecord } from '../reports/reports.repository';
+import type { ReportRecord } from '../reports/reports.service';
 import * as repo from './admin.repository';
 import { filterOf } from './admin.service';
 

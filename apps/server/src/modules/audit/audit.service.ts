@@ -3,6 +3,9 @@ import type { AppContext } from '../../context';
 import * as repo from './audit.repository';
 import { describeChain, verifyAuditChain } from './audit-chain';
 
+/** How other modules record an audit entry, inside their own transaction. */
+export { type AuditEntry, insertAuditEntry } from './audit.repository';
+
 export async function pageAuditLog(
   ctx: AppContext,
   page: { limit: number; offset: number },

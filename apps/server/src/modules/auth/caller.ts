@@ -1,6 +1,7 @@
 import type { Plan, Role } from '@candor/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { clientAddressKey } from '../../lib/client-address';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 
 /** The account behind a request's access token, read fresh on every request. */
@@ -11,7 +12,7 @@ export type AuthUser = {
   plan: Plan;
   isSuperuser: boolean;
   organizationId: number | null;
-  /** Part of the tag of each of the account's anonymous reports (reports/owner-index.ts). */
+  /** Part of the tag of each of the account's anonymous reports (owners/owner-index.ts). */
   ownerSalt: string;
   /**
    * The staff role held back until the second factor is given or enrolled (modules/two-factor/
@@ -112,3 +113,22 @@ export function accountWriteLimit(ctx: Pick<AppContext, 'config' | 'hash'>, purp
  * later, as a change made by another process is; the mark is for routes that plainly do not.
  */
 export const CHANGES_NO_ACCOUNT = { changesNoAccount: true } as const;
+
+/**
+ * Per-address limits of routes without an account key on a keyed hash of the address: the
+ * address itself reaches neither the counter store nor the log (docs/protection.md "Protecting reporters").
+ */
+export function perAddress(
+  ctx: Pick<AppContext, 'hash'>,
+  purpose: string,
+  max: number,
+  windowMs: number,
+) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request: FastifyRequest) => ctx.hash(purpose, clientAddressKey(request.ip)),
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError } from '../../lib/errors';
 import type { AuthUser } from '../auth/caller';
 import { loadAccessibleReport } from '../reports/report-access';
-import { findReportByReference, type ReportRecord } from '../reports/reports.repository';
+import { findReportByReference, type ReportRecord } from '../reports/reports.service';
 import { certificateCode, isCertificateCode } from './certificate-code';
 import { renderCertificate } from './certificate-pdf';
 

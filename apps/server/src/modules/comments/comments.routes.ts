@@ -7,8 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { voiceFilePart } from '../../lib/api-docs';
+import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { accountWriteLimit, CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
-import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import * as service from './comments.service';
 import { readVoiceMessageForm } from './voice-message-form';
 

@@ -14,7 +14,7 @@ import {
   NotFoundError,
 } from '../../lib/errors';
 import { versionKeys } from '../../lib/read-cache';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { recordClockEvents } from '../deadlines/deadlines.service';
 import {
@@ -28,8 +28,8 @@ import {
   OWN_REPORT_REFUSAL,
   reporterTarget,
 } from '../reports/report-access';
-import type { ReportRecord } from '../reports/reports.repository';
-import { touchReport } from '../reports/reports.repository';
+import type { ReportRecord } from '../reports/reports.service';
+import { touchReport } from '../reports/reports.service';
 import {
   disguiseRecording,
   recordVoice,
@@ -39,6 +39,9 @@ import {
   toVoicePayload,
 } from '../voice/voice.service';
 import * as repo from './comments.repository';
+
+/** A report's messages, for the account's own export and the admin's status note. */
+export { findMessages, insertMessage } from './comments.repository';
 
 /** A recording sent with a message, and the token of its listen-back if it is one. */
 export type VoiceUpload = { recording: Buffer; token: unknown };

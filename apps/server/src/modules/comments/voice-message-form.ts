@@ -1,8 +1,8 @@
 import type { createVoiceMessageFieldsSchema } from '@candor/contract/reports';
 import type { z } from 'zod';
 import { FieldValidationError } from '../../lib/errors';
+import type { ReportForm } from '../../lib/report-form';
 import { parseOrThrow } from '../../lib/validation';
-import type { ReportForm } from '../reports/report-form';
 import type { VoiceUpload } from './comments.service';
 
 type VoiceFields = Partial<z.output<typeof createVoiceMessageFieldsSchema>> & { message: string };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './contact.repository';

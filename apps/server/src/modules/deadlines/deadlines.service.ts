@@ -1,10 +1,26 @@
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import * as repo from './deadlines.repository';
 
 export type { ClockColumns } from './deadlines.repository';
+/**
+ * The clocks' columns, the superusers they alert and the reminders sent, for the modules that
+ * file reports and send their reminders, change an organisation's periods or grant access.
+ */
+export {
+  clockColumnsForNewReport,
+  findReminderCandidates,
+  findSuperuserIds,
+  type ReminderCandidate,
+  type ReminderDeadline,
+  type ReminderNotice,
+  recordReminder,
+  reminderDeadlineOrder,
+  reminderNoticeOrder,
+  updateOrganizationPeriods,
+} from './deadlines.repository';
 
 /**
  * The shortest span of 1, 2 and 3 months (February first): an organisation's feedback period in

@@ -5,13 +5,11 @@ import {
   proofOfWorkChallengeSchema,
 } from '@candor/contract/intake';
 import { readerSchema } from '@candor/contract/reports';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
 import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
-import { clientAddressKey } from '../../lib/client-address';
-import { checkDeclaredLength, readReportForm } from '../reports/report-form';
+import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
+import { perAddress } from '../auth/caller';
 import {
   challengeFor,
   fileGuestReport,
@@ -21,25 +19,6 @@ import {
 
 const slugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
 const challengeQuerySchema = z.object({ slug: z.string().min(1).max(200).optional() });
-
-/**
- * Per-address limits of routes without an account key on a keyed hash of the address: the
- * address itself reaches neither the counter store nor the log (docs/protection.md "Protecting reporters").
- */
-export function perAddress(
-  ctx: Pick<AppContext, 'hash'>,
-  purpose: string,
-  max: number,
-  windowMs: number,
-) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: windowMs,
-      keyGenerator: (request: FastifyRequest) => ctx.hash(purpose, clientAddressKey(request.ip)),
-    },
-  };
-}
 
 /** Reporting without an account: `/o/{slug}/report` and `/report` (README). */
 export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {

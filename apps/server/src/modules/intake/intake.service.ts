@@ -7,8 +7,8 @@ import {
 import type { Reader } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { ReportForm } from '../../lib/report-form';
 import { readersOf, shownReaders } from '../reports/exclusions';
-import type { ReportForm } from '../reports/report-form';
 import { fileReport, parseReportFields } from '../reports/reports.service';
 import * as repo from './intake.repository';
 import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';

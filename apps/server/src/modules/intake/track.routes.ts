@@ -16,10 +16,10 @@ import { z } from 'zod';
 import { evidenceFilePart, guestSessionSecurity, voiceFilePart } from '../../lib/api-docs';
 import { clientAddressKey } from '../../lib/client-address';
 import { FieldValidationError } from '../../lib/errors';
+import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
+import { perAddress } from '../auth/caller';
 import { readVoiceMessageForm } from '../comments/voice-message-form';
-import { checkDeclaredLength, readReportForm } from '../reports/report-form';
 import { requireGuestReportId } from './guest-session';
-import { perAddress } from './intake.routes';
 import * as service from './track.service';
 
 const guestMessageInputSchema = createMessageInputSchema.omit({ is_internal: true });

@@ -16,8 +16,12 @@ import {
   type VoiceUpload,
 } from '../comments/comments.service';
 import { toReportPayload } from '../reports/report-view';
-import { findReportById, type ReportRecord } from '../reports/reports.repository';
-import { attachEvidence, withdrawReport } from '../reports/reports.service';
+import {
+  attachEvidence,
+  findReportById,
+  type ReportRecord,
+  withdrawReport,
+} from '../reports/reports.service';
 import { signGuestSession } from './guest-session';
 import * as repo from './intake.repository';
 import { checkProofOfWork, levelForLoad, MoreWorkNeededError, newChallenge } from './proof-of-work';

@@ -12,9 +12,9 @@ import { everythingIn, verifyEmailOf } from '../../../test/mail';
 import { createReport } from '../../../test/reports';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { enrol } from '../../../test/two-factor';
-import { sendDeadlineReminders } from '../deadlines/deadline-reminders';
-import { ALERT_SUBJECT } from './content';
-import { sendDueMail } from './outbox';
+import { ALERT_SUBJECT } from '../outbox/content';
+import { sendDueMail } from '../outbox/outbox';
+import { sendDeadlineReminders } from '../reports/deadline-reminders';
 
 /**
  * Every kind of alert, sent through a real SMTP server and read there: each arrives, with the

@@ -12,8 +12,8 @@ import { createReport } from '../../../test/reports';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { sqlRows } from '../../../test/sql';
 import { createManualClock } from '../../lib/clock';
-import { ALERT_SUBJECT } from './content';
-import { sendDueMail } from './outbox';
+import { ALERT_SUBJECT } from '../outbox/content';
+import { sendDueMail } from '../outbox/outbox';
 
 let smtp: TestSmtpServer;
 let t: TestApp;

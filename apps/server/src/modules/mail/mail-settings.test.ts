@@ -20,8 +20,8 @@ import { createReport } from '../../../test/reports';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { enrol } from '../../../test/two-factor';
 import { createManualClock } from '../../lib/clock';
-import { ALERT_SUBJECT } from './content';
-import { sendDueMail } from './outbox';
+import { ALERT_SUBJECT } from '../outbox/content';
+import { sendDueMail } from '../outbox/outbox';
 
 let smtp: TestSmtpServer;
 let t: TestApp;

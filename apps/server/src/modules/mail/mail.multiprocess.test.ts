@@ -4,7 +4,7 @@ import { createAdmin, createOrganization } from '../../../test/factories';
 import { everythingIn, outboxRows, verifyEmailOf } from '../../../test/mail';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import type { DatabaseHandle } from '../../db/client';
-import { queueAlerts, sendDueMail } from './outbox';
+import { queueAlerts, sendDueMail } from '../outbox/outbox';
 
 // Included only with TEST_DATABASE_URL (vitest.config.ts): two servers, each with its own pool
 // on one PostgreSQL database, send the same outbox at once.

@@ -13,12 +13,13 @@ import type { Executor } from '../../db/client';
 import { takeAttempt } from '../../lib/attempts';
 import { BadRequestError, FieldValidationError, ForbiddenError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { findUserById } from '../accounts/accounts.repository';
-import { setPasswordHash } from '../accounts/own-account.repository';
 import { revokeAllLogins } from '../accounts/sessions.service';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { findUserById, setPasswordHash } from '../accounts/users';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { isStaff } from '../two-factor/standing';
+import { isStaff } from '../auth/standing';
+import { modeOf, queueAddressMail } from '../outbox/outbox';
+import { checkPublicKey, formatFingerprint } from '../outbox/pgp';
 import {
   passwordStamp,
   RESET_AUDIENCE,
@@ -29,8 +30,6 @@ import {
   VERIFY_TTL_SECONDS,
 } from './links';
 import * as repo from './mail.repository';
-import { modeOf, queueAddressMail } from './outbox';
-import { checkPublicKey, formatFingerprint } from './pgp';
 
 const NOT_STAFF = 'Email alerts are for administrators and the superuser.';
 const MAIL_OFF = 'Email is not set up on this server: ask the operator to configure SMTP.';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { notifications } from '../../db/schema';
+import { notifications, reports } from '../../db/schema';
 
 /** The PostgreSQL channel on which every server process hears of new notifications. */
 export const NOTIFICATIONS_CHANNEL = 'candor_notifications';
@@ -254,4 +254,17 @@ export async function newestReporterNotice(db: Executor, tags: string[]): Promis
     .from(notifications)
     .where(inArray(notifications.recipientTag, tags));
   return Number(row?.newest ?? 0);
+}
+
+/** What decides who owns a report (owners/owner-index.ts `isReportOwner`), for its notices. */
+export async function findReportOwnership(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      ownerUserId: reports.ownerUserId,
+      ownerHash: reports.ownerHash,
+      reference: reports.reference,
+    })
+    .from(reports)
+    .where(eq(reports.id, id));
+  return row ?? null;
 }

@@ -14,17 +14,23 @@ import { NotFoundError } from '../../lib/errors';
 import { errorSummary } from '../../lib/logger';
 import { listOrPage } from '../../lib/pagination';
 import { type ReadCaller, versionKeys } from '../../lib/read-cache';
-import { resolveAccessToken } from '../accounts/caller.service';
-import { type AlertKind, type MailContext, queueAlerts } from '../mail/outbox';
+import { resolveAccessToken } from '../auth/caller.service';
+import { type AlertKind, type MailContext, queueAlerts } from '../outbox/outbox';
 import {
   indexKeyOf,
   isReportOwner,
   type OwnerEntries,
   readOwnerState,
   updateOwnerIndex,
-} from '../reports/owner-index';
-import { findReportOwnership } from '../reports/reports.repository';
+} from '../owners/owner-index';
 import * as repo from './notifications.repository';
+
+/** A notice's sealed content, the live channel's name, and an account's notices for its own export. */
+export {
+  findNotificationsForUser,
+  NOTIFICATIONS_CHANNEL,
+  type NotificationContent,
+} from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = sealedColumns.notificationPayload.purpose;
 
@@ -53,7 +59,7 @@ export type NotificationInput = NotificationTarget & {
   reportTitle?: string | null;
   reportReference?: string | null;
   /**
-   * Also an email to this staff member (modules/mail/outbox.ts), written in this transaction:
+   * Also an email to this staff member (modules/outbox/outbox.ts), written in this transaction:
    * its reference, and its title only inside an encrypted message.
    */
   alert?: AlertKind;
@@ -413,7 +419,7 @@ async function reportersAmong(
   reportId: number,
   userIds: readonly number[],
 ): Promise<number[]> {
-  const report = await findReportOwnership(ctx.db, reportId);
+  const report = await repo.findReportOwnership(ctx.db, reportId);
   if (!report) return [];
   const found: number[] = [];
   for (const userId of userIds) {

@@ -50,7 +50,7 @@ async function scopeAudits(organizationId: number) {
 
 /**
  * An organisation's administrator acting as a plain user: REQUIRE_STAFF_2FA is on and they have
- * not enrolled yet, so their login withholds the role (modules/two-factor/standing.ts).
+ * not enrolled yet, so their login withholds the role (modules/auth/standing.ts).
  */
 async function withheldAdmin() {
   const organizationId = await createOrganization(t);

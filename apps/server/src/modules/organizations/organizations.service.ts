@@ -15,14 +15,17 @@ import {
   joinOrganizationAsMember,
   leaveOrganizationAsMember,
   lockStoredRole,
-} from '../accounts/accounts.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
+} from '../accounts/users';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { updateOrganizationPeriods } from '../deadlines/deadlines.repository';
+import { updateOrganizationPeriods } from '../deadlines/deadlines.service';
 import { freeSlugFor } from '../intake/slugs';
 import { createNotifications } from '../notifications/notifications.service';
-import { setOrganizationRetention } from '../retention/retention.repository';
+import { setOrganizationRetention } from '../retention/retention.service';
 import * as repo from './organizations.repository';
+
+/** An organisation's row, for the access requests that name one. */
+export { findOrganizationById } from './organizations.repository';
 
 const JOIN_CODE_PURPOSE = 'organization.join';
 const INVALID_CODE = 'This join code is not valid.';
@@ -89,7 +92,7 @@ export async function join(ctx: AppContext, user: Member, code: string): Promise
   if (!organization) throw new BadRequestError(INVALID_CODE);
   await ctx.db.transaction(async (tx) => {
     // Decided on the stored account, locked: never on the role the token acts with, which a
-    // withheld second factor turns into a plain user's (modules/two-factor/standing.ts).
+    // withheld second factor turns into a plain user's (modules/auth/standing.ts).
     const stored = await lockStoredRole(tx, user.id);
     if (!stored) throw new BadRequestError(INVALID_CODE);
     if (stored.role === 'admin' || stored.isSuperuser)

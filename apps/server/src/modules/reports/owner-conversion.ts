@@ -2,8 +2,11 @@ import { and, asc, eq, gt, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { notifications, pendingConversions, reports, users } from '../../db/schema';
 import { sealedColumns } from '../../db/sealed-columns';
-import type { NotificationContent } from '../notifications/notifications.repository';
-import { NOTIFICATION_PURPOSE, reporterNoticeTag } from '../notifications/notifications.service';
+import {
+  NOTIFICATION_PURPOSE,
+  type NotificationContent,
+  reporterNoticeTag,
+} from '../notifications/notifications.service';
 import {
   indexKeyOf,
   type Owner,
@@ -11,14 +14,14 @@ import {
   ownerTagOf,
   unsaltedOwnerTagOf,
   updateOwnerIndex,
-} from './owner-index';
+} from '../owners/owner-index';
 
 /**
  * The one-off conversion of what earlier versions stored about the owners of anonymous reports
  * (migration 0026 asks for it; it needs the server's keys, so a migration cannot do it). Run by
  * `npm run db:migrate` and at start, before the server listens; a no-op once done.
  *
- * - Owner tags get the account's salt (owner-index.ts), so deleting an account writes nothing on
+ * - Owner tags get the account's salt (owners/owner-index.ts), so deleting an account writes nothing on
  *   its reports; `owner_sealed` (the owner's id, sealed) is emptied.
  * - Notices about anonymous reports were addressed to one keyed tag per person, which tied all of
  *   a person's notices, and so their reports, together: a notice to a reporter is now addressed

@@ -2,14 +2,14 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthUser } from '../auth/caller';
-import type { AlertKind, MailContext } from '../mail/outbox';
 import {
   createNotifications,
   type NotificationTarget,
   type SignalOutbox,
 } from '../notifications/notifications.service';
+import type { AlertKind, MailContext } from '../outbox/outbox';
+import { isReportOwner } from '../owners/owner-index';
 import { findExclusionTags, handlerTagOf } from './exclusions';
-import { isReportOwner } from './owner-index';
 import {
   findActiveAdmins,
   findAdminIdsInScope,

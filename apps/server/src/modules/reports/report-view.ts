@@ -1,9 +1,9 @@
 import type { Report } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { sealedColumns, sealedFiles } from '../../db/sealed-columns';
-import { purgeDayOf } from '../retention/retention.service';
+import { purgeDayOf } from '../../lib/day';
+import { signEvidenceLink } from '../../lib/file-links';
 import { toVoicePayload } from '../voice/voice.service';
-import { signEvidenceLink } from './evidence-links';
 import type { ReportRecord } from './reports.repository';
 
 export const DESCRIPTION_PURPOSE = sealedColumns.reportDescription.purpose;

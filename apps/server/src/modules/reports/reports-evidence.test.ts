@@ -219,7 +219,7 @@ describe('evidence on reports', () => {
     const withoutFile = await createReport(t, user, { title: 'No file' });
     const link = report.file_upload as string;
     expect((await download(link)).statusCode).toBe(200);
-    const { signEvidenceLink } = await import('./evidence-links');
+    const { signEvidenceLink } = await import('../../lib/file-links');
     const old = signEvidenceLink(t.app.ctx, report.id, Date.now() - 11 * 60_000);
     const expires = Number(new URL(link, 'http://x').searchParams.get('expires'));
     const signature = new URL(link, 'http://x').searchParams.get('signature') as string;

@@ -90,7 +90,7 @@ export async function findEvidence(db: Executor, id: number) {
 
 /**
  * The caller's reports, identified (by owner id) and anonymous (by the ids their sealed index
- * lists: owner-index.ts), newest first. One query whatever their number.
+ * lists: owners/owner-index.ts), newest first. One query whatever their number.
  */
 export async function findOwnReports(
   db: Executor,
@@ -273,17 +273,4 @@ export async function findAdminIdsInScope(
   // An organisation left without an administrator: its reports wait for the platform's.
   if (rows.length === 0 && organizationId !== null) return findAdminIdsInScope(db, null);
   return rows.map((row) => row.id);
-}
-
-/** What decides who owns a report (owner-index.ts `isReportOwner`). */
-export async function findReportOwnership(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      ownerUserId: reports.ownerUserId,
-      ownerHash: reports.ownerHash,
-      reference: reports.reference,
-    })
-    .from(reports)
-    .where(eq(reports.id, id));
-  return row ?? null;
 }

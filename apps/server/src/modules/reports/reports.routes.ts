@@ -10,11 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
 import { sendStoredFile } from '../../lib/file-reply';
+import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { accountWriteLimit, CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
-import { checkDeclaredLength, readReportForm } from './report-form';
 import * as service from './reports.service';
 
-/** Anything is accepted here: a link that is not exactly right answers 404 (evidence-links.ts). */
+/** Anything is accepted here: a link that is not exactly right answers 404 (lib/file-links.ts). */
 const evidenceQuerySchema = z.object({
   expires: z.unknown().optional(),
   signature: z.unknown().optional(),

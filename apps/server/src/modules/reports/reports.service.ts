@@ -12,17 +12,20 @@ import type { Executor } from '../../db/client';
 import { newReportReference } from '../../lib/codes';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { extensionOfMime, type SanitizedEvidence, sanitizeEvidence } from '../../lib/evidence';
+import { checkEvidenceLink } from '../../lib/file-links';
 import { errorSummary } from '../../lib/logger';
 import { versionKeys } from '../../lib/read-cache';
+import type { ReportForm } from '../../lib/report-form';
 import { parseOrThrow } from '../../lib/validation';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { clockColumnsForNewReport } from '../deadlines/deadlines.repository';
-import { filingPeriods } from '../deadlines/deadlines.service';
+import { clockColumnsForNewReport, filingPeriods } from '../deadlines/deadlines.service';
 import {
   markReportNoticesRead,
   transactionWithNotices,
 } from '../notifications/notifications.service';
+import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from '../owners/owner-index';
+import { enqueueOwnerChange } from '../owners/owner-queue';
 import {
   type DisguisedRecording,
   disguiseRecording,
@@ -32,15 +35,23 @@ import {
   storeRecording,
   voiceKeysOfReports,
 } from '../voice/voice.service';
-import { checkEvidenceLink } from './evidence-links';
 import { insertExclusions, readersOf, shownReaders } from './exclusions';
-import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from './owner-index';
-import { enqueueOwnerChange } from './owner-queue';
 import { loadAccessibleReport, notifyReportAdmins } from './report-access';
-import type { ReportForm } from './report-form';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
 import type { ReportRecord } from './reports.repository';
 import * as repo from './reports.repository';
+
+/** A report's row and the queries other modules read reports with (certificates, comments, intake, admin). */
+export {
+  findReportById,
+  findReportByReference,
+  type ReportRecord,
+  reportColumns,
+  selectReports,
+  touchReport,
+  unadministeredOrganizationIds,
+  updateReportStatus,
+} from './reports.repository';
 
 type StoredEvidence = { key: string; mime: string; size: number };
 
@@ -169,7 +180,7 @@ export async function fileReport(
       if (voice) await recordVoice(tx, voice, { reportId, messageId: null });
       await insertExclusions(ctx, tx, reportId, excluded);
       // Their index is not written here, with the report: the owner queue does it later, in a
-      // transaction of its own (owner-queue.ts).
+      // transaction of its own (owners/owner-queue.ts).
       if (user && isAnonymous) {
         await enqueueOwnerChange(ctx, tx, { op: 'index-add', userId: user.id, reportId });
       }

@@ -1,31 +1,22 @@
 import { type AppContext, forgetReportInMemory } from '../../context';
-import { DAY_MS, utcDay } from '../../lib/day';
+import { utcDay } from '../../lib/day';
 import { errorSummary } from '../../lib/logger';
 import type { JobDefinition } from '../../lib/scheduler';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { NotificationContent } from '../notifications/notifications.repository';
-import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
-import { resealOwnerIndex } from '../reports/owner-index';
+import { insertAuditEntry } from '../audit/audit.service';
+import {
+  NOTIFICATION_PURPOSE,
+  type NotificationContent,
+} from '../notifications/notifications.service';
+import { resealOwnerIndex } from '../owners/owner-index';
 import { voiceKeysOfReports } from '../voice/voice.service';
 import * as repo from './retention.repository';
+
+/** An organisation's retention, set when the organisation is created or changed. */
+export { setOrganizationRetention } from './retention.repository';
 
 /** Reports purged per transaction batch, and notices read per page when looking for theirs. */
 const BATCH = 100;
 const NOTICE_PAGE = 500;
-
-/**
- * The UTC day from which a closed report is purged: the day it closed plus the retention that
- * applies to it (its organisation's, never longer than the platform's). Null while it is open.
- */
-export function purgeDayOf(
-  platformDays: number,
-  closedOn: string | null,
-  organizationDays: number | null,
-): string | null {
-  if (closedOn === null) return null;
-  const days = Math.min(platformDays, organizationDays ?? platformDays);
-  return utcDay(Date.parse(`${closedOn}T00:00:00Z`) + days * DAY_MS);
-}
 
 /**
  * Which of the notices name one of `reportIds`: their content (report id included) is sealed,
@@ -130,7 +121,7 @@ export async function purgeExpiredReports(
     }
     if (due.length < BATCH) break;
   }
-  // Off their reporters' sealed indexes, every row sealed anew (owner-index.ts): a comparison
+  // Off their reporters' sealed indexes, every row sealed anew (owners/owner-index.ts): a comparison
   // of the table before and after does not single out the reporter of a purged report.
   if (anonymous.size > 0) await resealOwnerIndex(ctx, anonymous);
   return { purged, files };

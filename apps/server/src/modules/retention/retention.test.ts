@@ -18,7 +18,7 @@ import { isMissingObject } from '../../lib/storage';
 import { verifyAuditChain } from '../audit/audit-chain';
 import type { NotificationContent } from '../notifications/notifications.repository';
 import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
-import { applyOwnerQueue } from '../reports/owner-queue';
+import { applyOwnerQueue } from '../owners/owner-queue';
 
 /**
  * Retention on a database of its own (the purge removes every closed report whose time is up,

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { publishAccountChange } from '../accounts/account-changes';
 import { revokeAllLogins } from '../accounts/sessions.service';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './staff.repository';

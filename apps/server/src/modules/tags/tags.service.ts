@@ -3,7 +3,7 @@ import { TAGS_PER_REPORT_MAX, TAGS_PER_SCOPE_MAX } from '@candor/contract/tags';
 import type { AppContext } from '../../context';
 import { groupsOfFour, normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import {
   inAdminScope,
@@ -13,6 +13,9 @@ import {
 } from '../reports/report-access';
 import { findReportByReference } from '../reports/reports.repository';
 import * as repo from './tags.repository';
+
+/** A tag of the caller's scope, for the bulk actions that name one. */
+export { findTag } from './tags.repository';
 
 /** The one answer for a tag id that is not one of the caller's scope, whatever the reason. */
 export const NO_SUCH_TAG = 'Choose one of your tags.';

@@ -22,14 +22,6 @@ export async function lockCredential(tx: Executor, userId: number) {
   return row ?? null;
 }
 
-export async function hasEnabledCredential(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: twoFactorCredentials.userId })
-    .from(twoFactorCredentials)
-    .where(and(eq(twoFactorCredentials.userId, userId), eq(twoFactorCredentials.isEnabled, true)));
-  return Boolean(row);
-}
-
 /** Starts (or starts again) an enrolment: a new secret, not enabled until a code confirms it. */
 export async function savePendingCredential(db: Executor, userId: number, secret: Buffer) {
   await db

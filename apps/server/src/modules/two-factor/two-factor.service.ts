@@ -9,15 +9,15 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { findUserById } from '../accounts/accounts.repository';
 import { verifyCurrentPassword } from '../accounts/current-password';
 import { revokeAllLogins, startSession } from '../accounts/sessions.service';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { findUserById, hasEnabledCredential } from '../accounts/users';
+import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
+import { isStaff } from '../auth/standing';
 import { createNotifications } from '../notifications/notifications.service';
 import { takeCodeAttempt } from './code-gate';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
-import { isStaff } from './standing';
 import { describeSecret, newTotpSecret } from './totp';
 import * as repo from './two-factor.repository';
 import { acceptTotp, WRONG_CODE } from './verify-code';
@@ -76,7 +76,7 @@ export async function startEnrolment(
   proof: { password: string; address: string },
 ): Promise<TwoFactorEnrolment> {
   requireStaff(caller);
-  if (await repo.hasEnabledCredential(ctx.db, caller.id)) throw new BadRequestError(ALREADY_ON);
+  if (await hasEnabledCredential(ctx.db, caller.id)) throw new BadRequestError(ALREADY_ON);
   await verifyCurrentPassword(ctx, caller.id, { ...proof, field: 'password' });
   const secret = newTotpSecret();
   await repo.savePendingCredential(ctx.db, caller.id, ctx.sealer.seal(secret, SECRET_PURPOSE));

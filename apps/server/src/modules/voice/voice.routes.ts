@@ -10,8 +10,8 @@ import { voiceFilePart } from '../../lib/api-docs';
 import { BadRequestError, FieldValidationError } from '../../lib/errors';
 import { VOICE_MIME } from '../../lib/evidence/voice-plan';
 import { sendStoredFile } from '../../lib/file-reply';
-import { perAddress } from '../intake/intake.routes';
-import { checkDeclaredLength, readReportForm } from '../reports/report-form';
+import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
+import { perAddress } from '../auth/caller';
 import * as service from './voice.service';
 
 const linkQuerySchema = z.object({

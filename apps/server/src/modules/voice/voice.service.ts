@@ -7,8 +7,8 @@ import { sealedFiles } from '../../db/sealed-columns';
 import { NotFoundError } from '../../lib/errors';
 import { disguiseVoice } from '../../lib/evidence/voice';
 import { VOICE_EXTENSION, VOICE_MIME } from '../../lib/evidence/voice-plan';
+import { fileLinks } from '../../lib/file-links';
 import { errorSummary } from '../../lib/logger';
-import { fileLinks } from '../reports/evidence-links';
 import * as repo from './voice.repository';
 import { checkPreview, signPreview } from './voice-token';
 

@@ -357,7 +357,7 @@ describe('voice files over a report’s life', () => {
     const other = `/api/voice/${id + 1}/${link.search}`;
     expect((await t.app.inject({ method: 'GET', url: other })).statusCode).toBe(404);
     // An evidence link's signature does not open a voice message of the same number.
-    const { signEvidenceLink } = await import('../reports/evidence-links');
+    const { signEvidenceLink } = await import('../../lib/file-links');
     const evidence = new URL(signEvidenceLink(t.app.ctx, id), 'http://localhost');
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/voice/${id}/${evidence.search}` }))

@@ -15,7 +15,7 @@ import {
   writeNewFileAtomically,
 } from '../../lib/secrets';
 import type { FileStorage } from '../../lib/storage';
-import { insertAuditEntry } from '../../modules/audit/audit.repository';
+import { insertAuditEntry } from '../../modules/audit/audit.service';
 import { openMigratedDatabase } from '../../runtime';
 import { OperationError } from '../operation-error';
 import { unpackArchive } from './archive';

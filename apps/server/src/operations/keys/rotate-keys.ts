@@ -9,7 +9,7 @@ import { canaryKeyIds, checkStoredKeys, markKeyRetired, usedKeyIds } from '../..
 import { keyLockId, readServerKeys } from '../../lib/key-presence';
 import { findSecrets, replaceStoredKeys, type Secrets } from '../../lib/secrets';
 import { StartupError } from '../../lib/startup-error';
-import { insertAuditEntry } from '../../modules/audit/audit.repository';
+import { insertAuditEntry } from '../../modules/audit/audit.service';
 import { openMigratedDatabase } from '../../runtime';
 import { OperationError } from '../operation-error';
 import { type KeyUsage, rewrapColumn, rewrapFiles, scanKeyUsage } from './rewrap';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { SectionLink } from '@/components/section-link';
 import { paths, sections } from '@/config/paths';
 import { Link } from '@/lib/router';
-import { SectionLink } from './section-link';
 
 /** Phone-sized rows (44 px) under a thumb; a compact list for a pointer. */
 const linkClass =

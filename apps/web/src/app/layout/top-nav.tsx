@@ -1,5 +1,6 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { SectionLink } from '@/components/section-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { isReporterPage, paths, sections } from '@/config/paths';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
@@ -7,7 +8,6 @@ import { Link, NavLink, useLocation } from '@/lib/router';
 import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
 import { LeaveQuickly } from './leave-quickly';
 import { dashboardLink } from './nav-items';
-import { SectionLink } from './section-link';
 
 // The bell, its panel and the live socket load only for a signed-in user (bench/README.md, "Web:
 // first load"); its 44 px slot is held while it loads, so the nav does not move.

@@ -1,11 +1,11 @@
 import type { AccessClaims, LoginInput, TokenPair } from '@candor/contract/accounts';
 import { useState } from 'react';
-import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
+import type { LoginState } from '@/lib/auth/login-state';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { Link, useLocation } from '@/lib/router';
 import { isCancelled, STOPPED_WAITING, useCancellable } from '@/lib/still-trying';

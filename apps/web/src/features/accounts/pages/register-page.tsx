@@ -1,12 +1,12 @@
 import type { RegisterInput } from '@candor/contract/accounts';
 import { PASSWORD_MIN } from '@candor/contract/labels';
 import { useState } from 'react';
-import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import type { LoginState } from '@/lib/auth/login-state';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useLocation, useSearchParams } from '@/lib/router';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';

@@ -1,7 +1,8 @@
 import type { AdminReportsQuery } from '@candor/contract/admin';
+import { liveQueryKeys } from '@/lib/live/live-query-keys';
 
 export const adminKeys = {
-  all: ['admin'] as const,
+  all: liveQueryKeys.admin,
   reports: (query: AdminReportsQuery) => ['admin', 'reports', query] as const,
   analytics: ['admin', 'analytics'] as const,
   report: (id: number) => ['admin', 'report', id] as const,

@@ -1,5 +1,5 @@
 import { Lock, ShieldCheck } from 'lucide-react';
-import { SectionLink } from '@/app/layout/section-link';
+import { SectionLink } from '@/components/section-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, sections } from '@/config/paths';
 import { Link } from '@/lib/router';

@@ -1,8 +1,9 @@
 import type { UnreadCount } from '@candor/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { liveQueryKeys } from '@/lib/live/live-query-keys';
 
-export const unreadCountQueryKey = ['notifications', 'unread-count'] as const;
+export const unreadCountQueryKey = liveQueryKeys.unreadCount;
 
 export function getUnreadCount(): Promise<UnreadCount> {
   return apiFetch<UnreadCount>('/api/notifications/unread_count/');

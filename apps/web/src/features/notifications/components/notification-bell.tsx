@@ -1,6 +1,6 @@
 import { Bell, BellRing } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useLiveUpdates } from '@/app/use-live-updates';
+import { useLiveUpdates } from '@/lib/live/use-live-updates';
 import { useUnreadCount } from '../api/get-unread-count';
 import { NotificationPanel } from './notification-panel';
 

@@ -1,6 +1,6 @@
-import type { LoginState } from '@/app/route-guard';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
+import type { LoginState } from '@/lib/auth/login-state';
 import { Link } from '@/lib/router';
 
 const linkClass =

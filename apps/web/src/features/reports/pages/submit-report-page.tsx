@@ -1,7 +1,6 @@
 import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
-import type { LoginState } from '@/app/route-guard';
 import { ReadersField } from '@/components/readers/readers-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
+import type { LoginState } from '@/lib/auth/login-state';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSiteSettings } from '@/lib/site-settings';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { serverDetail } from '@/lib/error-messages';
 import { useHandOver, useOrganizationStaff } from '../api/staff-api';
-import { Modal } from './modal';
 
 /**
  * Hand an organisation over: make one of its members its administrator, beside the present
@@ -32,88 +32,91 @@ export function HandOverDialog({
   const admins = data?.members.filter((member) => member.is_admin) ?? [];
 
   return (
-    <Modal
+    <Dialog
       open={organizationId !== null}
       title={data ? `Administrators of ${data.name}` : 'Administrators'}
       isBusy={handOver.isPending}
-      onClose={close}
+      onCancel={close}
+      className="w-[min(34rem,calc(100%-2rem))]"
     >
-      {organization.isPending && <LoadingState label="Loading members..." />}
-      {organization.isError && <Alert tone="error">Could not load the organisation.</Alert>}
-      {data && (
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (chosen === null || organizationId === null) return;
-            handOver.mutate(
-              { organizationId, input: { user_id: chosen, replace } },
-              { onSuccess: close },
-            );
-          }}
-        >
-          <p className="text-sm text-ink">
-            {admins.length === 0
-              ? 'It has no administrator now.'
-              : `Now: ${admins.map((admin) => admin.username).join(', ')}.`}
-          </p>
-          {candidates.length === 0 ? (
-            <p className="text-sm text-muted">No active member can be made administrator.</p>
-          ) : (
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-ink">
-                Make this member administrator
-              </legend>
-              {candidates.map((member) => (
-                <label key={member.id} className="flex items-center gap-2 text-sm text-ink">
-                  <input
-                    type="radio"
-                    name="member"
-                    value={member.id}
-                    checked={chosen === member.id}
-                    onChange={() => setChosen(member.id)}
-                    className="size-4"
-                  />
-                  {member.username}
-                </label>
-              ))}
-            </fieldset>
-          )}
-          {admins.length > 0 && candidates.length > 0 && (
-            <label className="flex items-center gap-2 text-sm text-ink">
-              <input
-                type="checkbox"
-                checked={replace}
-                onChange={(event) => setReplace(event.target.checked)}
-                className="size-4"
-              />
-              In place of the present administrators (they stay members)
-            </label>
-          )}
-          <p className="text-sm text-muted">
-            Everyone concerned is told, and the change is recorded in the audit log.
-          </p>
-          {handOver.isError && (
-            <Alert tone="error">
-              {serverDetail(handOver.error) ?? 'The change could not be made. Please try again.'}
-            </Alert>
-          )}
-          <div className="flex justify-end gap-3">
-            <Button variant="ghost" onClick={close} disabled={handOver.isPending}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={chosen === null}
-              isBusy={handOver.isPending}
-              busyLabel="Saving..."
-            >
-              {replace ? 'Hand over' : 'Make administrator'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </Modal>
+      <div className="space-y-4">
+        {organization.isPending && <LoadingState label="Loading members..." />}
+        {organization.isError && <Alert tone="error">Could not load the organisation.</Alert>}
+        {data && (
+          <form
+            noValidate
+            className="space-y-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (chosen === null || organizationId === null) return;
+              handOver.mutate(
+                { organizationId, input: { user_id: chosen, replace } },
+                { onSuccess: close },
+              );
+            }}
+          >
+            <p className="text-sm text-ink">
+              {admins.length === 0
+                ? 'It has no administrator now.'
+                : `Now: ${admins.map((admin) => admin.username).join(', ')}.`}
+            </p>
+            {candidates.length === 0 ? (
+              <p className="text-sm text-muted">No active member can be made administrator.</p>
+            ) : (
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium text-ink">
+                  Make this member administrator
+                </legend>
+                {candidates.map((member) => (
+                  <label key={member.id} className="flex items-center gap-2 text-sm text-ink">
+                    <input
+                      type="radio"
+                      name="member"
+                      value={member.id}
+                      checked={chosen === member.id}
+                      onChange={() => setChosen(member.id)}
+                      className="size-4"
+                    />
+                    {member.username}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {admins.length > 0 && candidates.length > 0 && (
+              <label className="flex items-center gap-2 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  checked={replace}
+                  onChange={(event) => setReplace(event.target.checked)}
+                  className="size-4"
+                />
+                In place of the present administrators (they stay members)
+              </label>
+            )}
+            <p className="text-sm text-muted">
+              Everyone concerned is told, and the change is recorded in the audit log.
+            </p>
+            {handOver.isError && (
+              <Alert tone="error">
+                {serverDetail(handOver.error) ?? 'The change could not be made. Please try again.'}
+              </Alert>
+            )}
+            <div className="flex justify-end gap-3">
+              <Button variant="ghost" onClick={close} disabled={handOver.isPending}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                disabled={chosen === null}
+                isBusy={handOver.isPending}
+                busyLabel="Saving..."
+              >
+                {replace ? 'Hand over' : 'Make administrator'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Dialog>
   );
 }

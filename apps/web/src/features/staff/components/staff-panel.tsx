@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { type Column, DataTable } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { lastShown, Pager } from '@/components/ui/pager';
@@ -13,7 +14,6 @@ import { serverDetail } from '@/lib/error-messages';
 import { formatDay } from '@/lib/format';
 import { type StaffChange, type StaffFilters, useStaff, useStaffChange } from '../api/staff-api';
 import { HandOverDialog } from './hand-over-dialog';
-import { Modal } from './modal';
 import { UnadministeredOrganizations } from './unadministered-organizations';
 
 const changeTexts: Record<StaffChange, { title: string; confirm: string; explain: string }> = {
@@ -238,54 +238,57 @@ export function StaffPanel() {
           />
         </>
       )}
-      <Modal
+      <Dialog
         open={pending !== null}
         title={pending ? changeTexts[pending.change].title : ''}
         isBusy={change.isPending}
-        onClose={() => {
+        onCancel={() => {
           setPending(null);
           change.reset();
         }}
+        className="w-[min(34rem,calc(100%-2rem))]"
       >
-        {pending && (
-          <>
-            <p className="font-semibold text-ink">{pending.member.username}</p>
-            <p className="text-ink">
-              {changeTexts[pending.change].explain}
-              {pending.change === 'revoke' &&
-                pending.member.scope === 'organization' &&
-                ' Their organisation keeps them as a member.'}
-            </p>
-            <p className="text-sm text-muted">The change is recorded in the audit log.</p>
-            {change.isError && (
-              <Alert tone="error">
-                {serverDetail(change.error) ?? 'The change could not be made. Please try again.'}
-              </Alert>
-            )}
-            <div className="flex justify-end gap-3">
-              <Button
-                variant="ghost"
-                autoFocus
-                disabled={change.isPending}
-                onClick={() => {
-                  setPending(null);
-                  change.reset();
-                }}
-              >
-                Cancel
-              </Button>
-              <Button
-                variant={pending.change === 'reactivate' ? 'primary' : 'danger'}
-                isBusy={change.isPending}
-                busyLabel="Saving..."
-                onClick={confirm}
-              >
-                {changeTexts[pending.change].confirm}
-              </Button>
-            </div>
-          </>
-        )}
-      </Modal>
+        <div className="space-y-4">
+          {pending && (
+            <>
+              <p className="font-semibold text-ink">{pending.member.username}</p>
+              <p className="text-ink">
+                {changeTexts[pending.change].explain}
+                {pending.change === 'revoke' &&
+                  pending.member.scope === 'organization' &&
+                  ' Their organisation keeps them as a member.'}
+              </p>
+              <p className="text-sm text-muted">The change is recorded in the audit log.</p>
+              {change.isError && (
+                <Alert tone="error">
+                  {serverDetail(change.error) ?? 'The change could not be made. Please try again.'}
+                </Alert>
+              )}
+              <div className="flex justify-end gap-3">
+                <Button
+                  variant="ghost"
+                  autoFocus
+                  disabled={change.isPending}
+                  onClick={() => {
+                    setPending(null);
+                    change.reset();
+                  }}
+                >
+                  Cancel
+                </Button>
+                <Button
+                  variant={pending.change === 'reactivate' ? 'primary' : 'danger'}
+                  isBusy={change.isPending}
+                  busyLabel="Saving..."
+                  onClick={confirm}
+                >
+                  {changeTexts[pending.change].confirm}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      </Dialog>
       <HandOverDialog organizationId={handOver} onClose={() => setHandOver(null)} />
     </section>
   );

@@ -1,18 +1,18 @@
 import type { UnreadCount } from '@candor/contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { adminKeys } from '@/features/admin/api/admin-keys';
-import { notificationsQueryKey } from '@/features/notifications/api/get-notifications';
-import { unreadCountQueryKey } from '@/features/notifications/api/get-unread-count';
-import { reportKeys } from '@/features/reports/api/report-keys';
 import { refreshSession } from '@/lib/api-client';
+import { liveQueryKeys } from '@/lib/live/live-query-keys';
 import type { LiveSocket } from '@/lib/live/live-socket';
 
+const notificationsQueryKey = liveQueryKeys.notifications;
+const unreadCountQueryKey = liveQueryKeys.unreadCount;
+
 /** Query key roots of the reports and admin features, which a notice about a report touches. */
-const reportQueryRoots = [reportKeys.all, adminKeys.all];
+const reportQueryRoots = [liveQueryKeys.reports, liveQueryKeys.admin];
 
 /**
- * Live updates for the whole app, so it lives here rather than in one feature: keeps the
+ * Live updates for the whole app, so it lives below the features rather than in one: keeps the
  * notifications socket open while mounted; the socket follows the stored token, so it
  * belongs to whoever is logged in and closes on logout. Each notification event bumps the unread
  * count by one at once (as in the original product) and invalidates the list and the count, so the server's

@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../context';
-import { NotFoundError } from '../../lib/errors';
+import type { Config } from '../config';
+import type { Hasher } from './crypto';
+import { NotFoundError } from './errors';
+
+/** What signing and checking a link needs of the app's context. */
+type Keyed = { hash: Hasher };
+type KeyedAt = Keyed & { config: Pick<Config, 'publicUrl'> };
 
 /** A plain `<a href>` cannot send a bearer token, so evidence is reached by signed link (docs/protection.md "Protecting reporters"). */
 export const EVIDENCE_LINK_TTL_SECONDS = 10 * 60;
@@ -14,10 +19,10 @@ const EXPIRES_PATTERN = /^\d{1,12}$/;
  * id is never used again, so a link cannot reach another file than the one it was made for.
  */
 export function fileLinks(purpose: string, path: (id: number) => string) {
-  const signature = (ctx: Pick<AppContext, 'hash'>, id: number, expires: number) =>
+  const signature = (ctx: Keyed, id: number, expires: number) =>
     ctx.hash(purpose, `${id}:${expires}`);
   return {
-    sign(ctx: Pick<AppContext, 'hash' | 'config'>, id: number, nowMs = Date.now()): string {
+    sign(ctx: KeyedAt, id: number, nowMs = Date.now()): string {
       const expires = Math.floor(nowMs / 1000) + EVIDENCE_LINK_TTL_SECONDS;
       const query = `expires=${expires}&signature=${signature(ctx, id, expires)}`;
       return `${ctx.config.publicUrl ?? ''}${path(id)}?${query}`;
@@ -27,7 +32,7 @@ export function fileLinks(purpose: string, path: (id: number) => string) {
      * file gets, before any lookup: the answer says nothing about which rows exist or have a file.
      */
     check(
-      ctx: Pick<AppContext, 'hash'>,
+      ctx: Keyed,
       link: { id: number; expires?: unknown; signature?: unknown },
       nowMs = Date.now(),
     ): void {
@@ -47,16 +52,12 @@ export function fileLinks(purpose: string, path: (id: number) => string) {
 
 const evidenceLinks = fileLinks('evidence.link', (id) => `/api/reports/${id}/evidence/`);
 
-export function signEvidenceLink(
-  ctx: Pick<AppContext, 'hash' | 'config'>,
-  reportId: number,
-  nowMs = Date.now(),
-): string {
+export function signEvidenceLink(ctx: KeyedAt, reportId: number, nowMs = Date.now()): string {
   return evidenceLinks.sign(ctx, reportId, nowMs);
 }
 
 export function checkEvidenceLink(
-  ctx: Pick<AppContext, 'hash'>,
+  ctx: Keyed,
   link: { reportId: number; expires?: unknown; signature?: unknown },
   nowMs = Date.now(),
 ): void {

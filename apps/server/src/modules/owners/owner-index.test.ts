@@ -6,7 +6,7 @@ import { createReport } from '../../../test/reports';
 import { sqlRows } from '../../../test/sql';
 import { notifications, ownerQueue, pendingConversions, reports, users } from '../../db/schema';
 import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
-import { convertOwners, OWNER_CONVERSION } from './owner-conversion';
+import { convertOwners, OWNER_CONVERSION } from '../reports/owner-conversion';
 import { ownerTagOf, unsaltedOwnerTagOf } from './owner-index';
 import { applyOwnerQueue } from './owner-queue';
 

@@ -18,10 +18,10 @@ import { addressedTo } from '../../../test/notices';
 import { createReport } from '../../../test/reports';
 import { auditLog, deadlineReminders, notifications, scheduledJobs } from '../../db/schema';
 import { createManualClock } from '../../lib/clock';
-import type { NotificationContent } from '../notifications/notifications.repository';
+import { recordReminder } from '../deadlines/deadlines.service';
+import type { NotificationContent } from '../notifications/notifications.service';
 import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
 import { sendDeadlineReminders } from './deadline-reminders';
-import { recordReminder } from './deadlines.repository';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;

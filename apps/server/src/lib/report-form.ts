@@ -1,12 +1,7 @@
 import { evidenceTooLargeMessage } from '@candor/contract/reports';
 import { VOICE_FILE_FIELD } from '@candor/contract/voice';
 import type { FastifyRequest } from 'fastify';
-import {
-  AppError,
-  BadRequestError,
-  FieldValidationError,
-  PayloadTooLargeError,
-} from '../../lib/errors';
+import { AppError, BadRequestError, FieldValidationError, PayloadTooLargeError } from './errors';
 
 /** `voice` is a recording to disguise or a disguised preview (modules/voice), never kept as is. */
 export type ReportForm = {

@@ -79,15 +79,6 @@ export async function markFailed(db: Executor, ids: string[]): Promise<void> {
     .where(inArray(mailOutbox.id, ids));
 }
 
-export async function countOutbox(db: Executor): Promise<{ pending: number; failed: number }> {
-  const result = (await db.execute(sql`
-    select count(*) filter (where state = 'pending')::int as pending,
-           count(*) filter (where state = 'failed')::int as failed
-    from ${mailOutbox}`)) as unknown as { rows: { pending: number; failed: number }[] };
-  const row = result.rows[0];
-  return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
-}
-
 export type MailRecipient = {
   userId: number;
   /** The verified address, while it is still the account's email; null otherwise. */

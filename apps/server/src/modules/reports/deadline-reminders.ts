@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { JobDefinition } from '../../lib/scheduler';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { MailContext } from '../mail/outbox';
+import { insertAuditEntry } from '../audit/audit.service';
+import * as repo from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
-import { notifyReportAdmins } from '../reports/report-access';
-import * as repo from './deadlines.repository';
+import type { MailContext } from '../outbox/outbox';
+import { notifyReportAdmins } from './report-access';
 
 const DAY = 24 * 60 * 60_000;
 /** Administrators in scope hear of a deadline this long before it. */
