@@ -2,8 +2,7 @@ import type { BulkAction, BulkInput, BulkResult } from '@candor/contract/tags';
 import type { AppContext } from '../../context';
 import { AppError, BadRequestError } from '../../lib/errors';
 import type { AuthUser } from '../auth/caller';
-import { findTag } from '../tags/tags.repository';
-import { changeReportTag, NO_SUCH_TAG } from '../tags/tags.service';
+import { changeReportTag, findTag, NO_SUCH_TAG } from '../tags/tags.service';
 import { assignReport, updateStatus } from './admin.service';
 
 function applyTo(ctx: AppContext, admin: AuthUser, id: number, action: BulkAction) {

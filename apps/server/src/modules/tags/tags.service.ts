@@ -11,7 +11,7 @@ import {
   isPlatformsToHandle,
   loadAdministeredReport,
 } from '../reports/report-access';
-import { findReportByReference } from '../reports/reports.repository';
+import { findReportByReference } from '../reports/reports.service';
 import * as repo from './tags.repository';
 
 /** A tag of the caller's scope, for the bulk actions that name one. */
