@@ -1,8 +1,11 @@
 import type { TrackSession } from '@candor/contract/intake';
 import type { Report } from '@candor/contract/reports';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CertificateTitleChoice } from '@/components/certificate-title-choice';
+import { evidenceProblem } from '@/components/report/evidence-check';
+import { EvidenceField } from '@/components/report/evidence-field';
+import { MessageComposer } from '@/components/report/message-composer';
+import { MessageList } from '@/components/report/message-list';
 import { ReportDeadlines } from '@/components/report-deadlines';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,24 +21,18 @@ import { serverDetail } from '@/lib/error-messages';
 import { formatDateTime, formatDay, humanize } from '@/lib/format';
 import { useLeaveGuard } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
-import { trackClient } from '../api/track-client';
+import { useGuestMessages } from '../api/get-guest-messages';
+import { useGuestReport } from '../api/get-guest-report';
+import {
+  useAddGuestEvidence,
+  useGuestCertificate,
+  usePostGuestMessage,
+  useWithdrawGuestReport,
+} from '../api/guest-report-actions';
 import { SessionClock } from './session-clock';
-import type {
-  EvidenceCheck,
-  EvidenceFieldSlot,
-  MessageComposerSlot,
-  MessageListSlot,
-} from './slots';
 import { TrackChangesNotice } from './track-changes';
 
-export type GuestViewSlots = {
-  EvidenceField: EvidenceFieldSlot;
-  evidenceProblem: EvidenceCheck;
-  MessageList: MessageListSlot;
-  MessageComposer: MessageComposerSlot;
-};
-
-type Props = GuestViewSlots & {
+type Props = {
   session: TrackSession;
   /** The session ended (expired, or the report is gone): back to the receipt. */
   onEnded(reason: string): void;
@@ -49,11 +46,6 @@ const ENDED =
 const LEAVE_ANSWER = 'Leave this page? Your answer has not been sent.';
 /** The answer being written, kept in this tab's memory only, across re-entering the receipt. */
 const answerKey = (reportId: number) => `track-answer:${reportId}`;
-
-const keys = {
-  report: (token: string) => ['track', token, 'report'] as const,
-  messages: (token: string) => ['track', token, 'messages'] as const,
-};
 
 /** What /track shows of the report: its reference, status, dates and category. */
 export function Dates({ report }: { report: Report }) {
@@ -102,17 +94,8 @@ export function Dates({ report }: { report: Report }) {
 
 /** A guest's one report at /track: status, dates, the conversation, a file, withdraw, certificate. */
 export function GuestReportView(props: Props) {
-  const {
-    session,
-    onEnded,
-    onLeave,
-    EvidenceField,
-    evidenceProblem,
-    MessageList,
-    MessageComposer,
-  } = props;
+  const { session, onEnded, onLeave } = props;
   const { token } = session;
-  const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusId, setFocusId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -141,54 +124,38 @@ export function GuestReportView(props: Props) {
     }
     return false;
   };
-  const report = useQuery({
-    queryKey: keys.report(token),
-    queryFn: () => trackClient.report(token),
-    initialData: session.report,
-  });
-  const messages = useQuery({
-    queryKey: keys.messages(token),
-    queryFn: () => trackClient.messages(token),
-  });
+  const report = useGuestReport(token, session.report);
+  const messages = useGuestMessages(token);
   useEffect(() => {
     if (report.error) ended(report.error);
     if (messages.error) ended(messages.error);
   });
-  const setReport = (next: Report) => queryClient.setQueryData(keys.report(token), next);
-  const fail = (error: unknown, fallback: string) => {
+  const fail = (fallback: string) => (error: unknown) => {
     if (!ended(error)) setNotice({ tone: 'error', text: serverDetail(error) ?? fallback });
   };
-  const withdraw = useMutation({
-    mutationFn: () => trackClient.withdraw(token),
-    onSuccess: (next) => {
-      setReport(next);
-      setNotice({ tone: 'success', text: 'Report cancelled successfully!' });
-    },
-    onError: (error) => fail(error, 'Failed to cancel report. Please try again.'),
+  const withdraw = useWithdrawGuestReport(token, {
+    onSuccess: () => setNotice({ tone: 'success', text: 'Report cancelled successfully!' }),
+    onError: fail('Failed to cancel report. Please try again.'),
   });
-  const certificate = useMutation({
-    mutationFn: () => trackClient.downloadCertificate(token, withTitle),
+  const certificate = useGuestCertificate(token, withTitle, {
     onSuccess: () => setNotice({ tone: 'success', text: 'Certificate downloaded successfully!' }),
-    onError: (error) => fail(error, 'Failed to export certificate. Please try again.'),
+    onError: fail('Failed to export certificate. Please try again.'),
   });
-  const addFile = useMutation({
-    mutationFn: (chosen: File) => trackClient.addEvidence(token, chosen),
-    onSuccess: (next) => {
-      setReport(next);
+  const addFile = useAddGuestEvidence(token, {
+    onSuccess: () => {
       setFile(null);
       setNotice({ tone: 'success', text: 'Your file was added to the report.' });
     },
-    onError: (error) => fail(error, 'The file could not be added. Please try again.'),
+    onError: fail('The file could not be added. Please try again.'),
   });
+  const postMessage = usePostGuestMessage(token);
 
   const data = report.data;
   const isOpen = !['cancelled', 'resolved', 'rejected'].includes(data.status);
   const fileProblem = file && evidenceProblem(file, maxMb);
   const send = async (text: string, voice: DisguisedVoice | null) => {
     try {
-      const created = await trackClient.postMessage(token, text, voice);
-      await queryClient.invalidateQueries({ queryKey: keys.messages(token) });
-      setFocusId(created.id);
+      setFocusId(await postMessage(text, voice));
       return true;
     } catch (error) {
       // Kept before the page may go back to the receipt: it comes back with the session.

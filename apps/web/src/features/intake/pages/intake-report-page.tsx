@@ -2,6 +2,8 @@ import type { CreateGuestReportFields, GuestReportCreated } from '@candor/contra
 import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ReadersField } from '@/components/readers/readers-field';
+import { evidenceProblem } from '@/components/report/evidence-check';
+import { ReportFields } from '@/components/report/report-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,7 +26,6 @@ import { useIntakeReaders } from '../api/get-intake-readers';
 import { prepareProofOfWork } from '../api/proof-of-work';
 import { ReceiptPanel } from '../components/receipt-panel';
 import { SafetyAdvice } from '../components/safety-advice';
-import type { EvidenceCheck, ReportFieldsSlot } from '../components/slots';
 
 const fieldLabels = { title: 'Title', category: 'Category', description: 'Detailed Description' };
 const organizationTypes: Record<string, string> = {
@@ -65,21 +66,12 @@ type IntakeFormProps = {
   slug: string | null;
   /** Who reads it, said before anything is typed. */
   destination: React.ReactNode;
-  ReportFields: ReportFieldsSlot;
-  evidenceProblem: EvidenceCheck;
   onFiled(created: GuestReportCreated): void;
   /** When the reporter keeps every reader out: where to send it instead. */
   instead?: (keepDraft: () => void) => ReactNode;
 };
 
-function IntakeForm({
-  slug,
-  destination,
-  ReportFields,
-  evidenceProblem,
-  onFiled,
-  instead,
-}: IntakeFormProps) {
+function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
   const [draft] = useState(() => draftStore.get<IntakeDraft>(draftKey(slug)));
   const form = useContractForm(loadFormSchema, { defaultValues: draft?.values ?? emptyForm });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
@@ -240,10 +232,8 @@ function IntakeForm({
   );
 }
 
-type PageProps = { ReportFields: ReportFieldsSlot; evidenceProblem: EvidenceCheck };
-
 /** `/report`: a report without an account, to the platform's administrators. */
-export function PlatformIntakePage(props: PageProps) {
+export function PlatformIntakePage() {
   const [created, setCreated] = useState<GuestReportCreated | null>(null);
   if (created) {
     return (
@@ -258,7 +248,6 @@ export function PlatformIntakePage(props: PageProps) {
       lead="Tell us what happened. Your report is encrypted and anonymous."
     >
       <IntakeForm
-        {...props}
         slug={null}
         destination={
           <>
@@ -281,7 +270,7 @@ const ORGANIZATION_DESTINATION = (
 );
 
 /** `/o/{slug}/report`: an organisation's intake link (the poster's QR code leads here). */
-export function OrganizationIntakePage(props: PageProps) {
+export function OrganizationIntakePage() {
   const { slug = '' } = useParams();
   const organization = useIntakeOrganization(slug);
   const [created, setCreated] = useState<GuestReportCreated | null>(null);
@@ -301,7 +290,6 @@ export function OrganizationIntakePage(props: PageProps) {
         lead={'\u00a0'}
       >
         <IntakeForm
-          {...props}
           slug={slug}
           destination={ORGANIZATION_DESTINATION}
           onFiled={setCreated}
@@ -347,7 +335,6 @@ export function OrganizationIntakePage(props: PageProps) {
     >
       {accepts ? (
         <IntakeForm
-          {...props}
           slug={slug}
           destination={ORGANIZATION_DESTINATION}
           onFiled={setCreated}

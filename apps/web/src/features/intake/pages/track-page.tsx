@@ -4,19 +4,20 @@ import { useState } from 'react';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/router';
-import { GuestReportView, type GuestViewSlots } from '../components/guest-report-view';
+import { trackKeys } from '../api/track-keys';
+import { GuestReportView } from '../components/guest-report-view';
 import { ReceiptForm } from '../components/receipt-form';
 
 /**
  * `/track`: a report filed without an account, reached with its receipt. The session lives in
  * this component's state only: reloading or closing the tab forgets it (docs/design.md "Receipts").
  */
-export function TrackPage(slots: GuestViewSlots) {
+export function TrackPage() {
   const [session, setSession] = useState<TrackSession | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const forget = (reason: string | null) => {
-    queryClient.removeQueries({ queryKey: ['track'] });
+    queryClient.removeQueries({ queryKey: trackKeys.all });
     setSession(null);
     setNotice(reason);
   };
@@ -28,7 +29,6 @@ export function TrackPage(slots: GuestViewSlots) {
     >
       {session ? (
         <GuestReportView
-          {...slots}
           session={session}
           onEnded={forget}
           onLeave={() => forget('You left your report. Enter your receipt to open it again.')}

@@ -1,14 +1,14 @@
 import type { ReportMessage } from '@candor/contract/reports';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
+import { MessageComposer } from '@/components/report/message-composer';
+import { MessageList } from '@/components/report/message-list';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
-import { MessageComposer } from './message-composer';
-import { MessageList } from './message-list';
 
 type ConversationProps = {
   reportId: number;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { describeEvidenceMetadata, readEvidenceMetadata } from '../evidence-metadata';
+import { describeEvidenceMetadata, readEvidenceMetadata } from './evidence-metadata';
 
 type EvidenceMetadataNoticeProps = {
   file: File | null;
