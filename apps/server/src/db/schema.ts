@@ -741,6 +741,7 @@ export const mailKinds = [
   'verify_address',
   'address_changed',
   'password_reset',
+  'access_decision',
 ] as const;
 
 /**

@@ -23,7 +23,7 @@ import type { AuthUser } from '../auth/caller';
 import { findSuperuserIds } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { createOrganization, findOrganizationById } from '../organizations/organizations.service';
-import { queueAlerts } from '../outbox/outbox';
+import { queueAddressMail, queueAlerts } from '../outbox/outbox';
 import * as repo from './access-requests.repository';
 
 const CLAIM_CODE_PURPOSE = 'access_request.claim';
@@ -269,6 +269,13 @@ export async function decide(
       },
     });
     if (status === 'approved') await grantAdminAccess(ctx, tx, row, actor);
+    if (row.userId === null && ctx.config.mail) {
+      // Applied without an account: the decision, and a rejection's reason, go to the address
+      // the application gave (when mail is on).
+      const next = status === 'approved' ? `${ctx.config.mail.publicUrl}/register` : null;
+      const words = decisionMessage(row, status, status === 'rejected' ? reason : undefined);
+      await queueAddressMail(ctx, tx, 'access_decision', row.email, next, words);
+    }
     if (row.userId !== null) {
       await createNotifications(ctx, tx, [
         {

@@ -98,6 +98,24 @@ export function addressChangedBody(signInUrl: string): Body {
   );
 }
 
+/**
+ * The superuser's decision on an application made without an account, to the address it gave:
+ * the decision in its own words (a rejection's reason included), and where to go next.
+ */
+export function accessDecisionBody(decision: string, next: string): Body {
+  const approved = next.endsWith('/register');
+  return page(
+    [
+      decision,
+      approved
+        ? 'Create your account with the invitation code you were given when you applied: the account becomes an administrator.'
+        : 'You can apply again with more detail.',
+    ],
+    [],
+    { href: next, label: approved ? 'Create your account' : 'Apply again' },
+  );
+}
+
 export function passwordResetBody(link: string): Body {
   return page(
     [

@@ -8,6 +8,7 @@ import type { JobDefinition } from '../../lib/scheduler';
 import {
   ALERT_SUBJECT,
   type AlertItem,
+  accessDecisionBody,
   addressChangedBody,
   alertBody,
   encryptedMail,
@@ -29,7 +30,7 @@ export type { AlertKind, AlertMode };
 /** What an outbox row holds, sealed: whom to, and what. */
 type OutboxPayload =
   | { to: { userId: number }; item: AlertItem }
-  | { to: { address: string }; link: string | null };
+  | { to: { address: string }; link: string | null; text?: string };
 
 export type AlertInput = {
   userId: number;
@@ -95,13 +96,17 @@ export async function queueAlerts(ctx: MailContext, db: Executor, alerts: AlertI
   await repo.insertOutboxRows(db, rows);
 }
 
-/** A message to one address (verification, a changed address, a reset link), due now. */
+/**
+ * A message to one address (verification, a changed address, a reset link, the decision on an
+ * application made without an account), due now. `text` is the decision's own words.
+ */
 export async function queueAddressMail(
   ctx: MailContext,
   db: Executor,
-  kind: 'verify_address' | 'address_changed' | 'password_reset',
+  kind: 'verify_address' | 'address_changed' | 'password_reset' | 'access_decision',
   address: string,
   link: string | null,
+  text?: string,
 ): Promise<void> {
   if (!ctx.mailer) return;
   await repo.insertOutboxRows(db, [
@@ -109,7 +114,7 @@ export async function queueAddressMail(
       kind,
       digestTag: null,
       nextAttemptAt: (ctx.clock ?? systemClock).now(),
-      payload: seal(ctx, { to: { address }, link }),
+      payload: seal(ctx, { to: { address }, link, ...(text === undefined ? {} : { text }) }),
     },
   ]);
 }
@@ -160,6 +165,13 @@ async function compose(
         to: first.to.address,
         subject: 'Candor: confirm your email address',
         ...verifyAddressBody(link),
+      };
+    }
+    if (kind === 'access_decision' && 'text' in first && first.text) {
+      return {
+        to: first.to.address,
+        subject: 'Candor: your request for administrator access',
+        ...accessDecisionBody(first.text, link ?? `${config.publicUrl}/become-admin`),
       };
     }
     if (kind === 'password_reset' && link) {
