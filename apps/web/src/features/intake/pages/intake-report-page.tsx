@@ -289,11 +289,7 @@ export function OrganizationIntakePage() {
         documentTitle="Report without an account"
         lead={'\u00a0'}
       >
-        <IntakeForm
-          slug={slug}
-          destination={ORGANIZATION_DESTINATION}
-          onFiled={setCreated}
-        />
+        <IntakeForm slug={slug} destination={ORGANIZATION_DESTINATION} onFiled={setCreated} />
       </Page>
     );
   }
