@@ -102,6 +102,8 @@ async function startSmtpSink(): Promise<{
 }
 
 const smtp = await startSmtpSink();
+// The sink does not outlive a run that stops with an error.
+process.on('exit', () => smtp.child.kill());
 const mailEnv = { ...secrets, ...smtp.env };
 
 // 1. Alerts per second.
