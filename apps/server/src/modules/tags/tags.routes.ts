@@ -7,6 +7,7 @@ import {
   tagSchema,
 } from '@candor/contract/tags';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { accountWriteLimit, guards, requireAdmin } from '../auth/caller';
 import * as service from './tags.service';
 
@@ -71,11 +72,16 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: guards.admin,
       config: write,
-      schema: { tags, summary: 'Delete a tag, taking it off every report', params: idParamsSchema },
+      schema: {
+        tags,
+        summary: 'Delete a tag, taking it off every report',
+        params: idParamsSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await service.deleteTag(ctx, requireAdmin(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
