@@ -113,6 +113,7 @@ describe('AdminDashboardPage', () => {
 
   it('puts what is urgent first: the overdue and due-soon cards lead to their filters, a banner to the overdue ones', async () => {
     const { calls } = mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': {
         body: { ...analytics, deadlines: { ...analytics.deadlines, overdue_now: 3 } },
       },
@@ -165,6 +166,7 @@ describe('AdminDashboardPage', () => {
 
   it('shows no overdue banner when nothing is overdue', async () => {
     mockFetch({
+      'GET /api/admin/tags/': { body: [] },
       'GET /api/admin/analytics/': {
         body: { ...analytics, deadlines: { ...analytics.deadlines, overdue_now: 0 } },
       },
