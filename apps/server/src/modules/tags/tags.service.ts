@@ -1,6 +1,7 @@
 import type { RelatedReport, ReportLinkInput, Tag, TagInput } from '@candor/contract/tags';
 import { TAGS_PER_REPORT_MAX, TAGS_PER_SCOPE_MAX } from '@candor/contract/tags';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { groupsOfFour, normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { insertAuditEntry } from '../audit/audit.service';
@@ -251,20 +252,31 @@ export async function linkReports(
   const partner = await loadPartner(ctx, admin, report, found.id);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.insertLink(tx, report.id, partner.id))) return;
-    for (const [one, other] of [
-      [report.id, partner.id],
-      [partner.id, report.id],
-    ] as const) {
-      await insertAuditEntry(tx, {
-        ...actorOf(admin),
-        action: 'report.linked',
-        objectType: 'report',
-        objectId: one,
-        details: { related: other },
-      });
-    }
+    await auditLinkChange(tx, admin, 'report.linked', report.id, partner.id);
   });
   return listRelated(ctx, admin, report.id);
+}
+
+/** A link made or removed is recorded on both reports, each naming the other. */
+async function auditLinkChange(
+  tx: Executor,
+  admin: AuthUser,
+  action: 'report.linked' | 'report.unlinked',
+  reportId: number,
+  partnerId: number,
+) {
+  for (const [one, other] of [
+    [reportId, partnerId],
+    [partnerId, reportId],
+  ] as const) {
+    await insertAuditEntry(tx, {
+      ...actorOf(admin),
+      action,
+      objectType: 'report',
+      objectId: one,
+      details: { related: other },
+    });
+  }
 }
 
 /** Unlinks two reports; audited on both. */
@@ -278,18 +290,7 @@ export async function unlinkReports(
   const partner = await loadPartner(ctx, admin, report, otherId);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.deleteLink(tx, report.id, partner.id))) throw new NotFoundError();
-    for (const [one, other] of [
-      [report.id, partner.id],
-      [partner.id, report.id],
-    ] as const) {
-      await insertAuditEntry(tx, {
-        ...actorOf(admin),
-        action: 'report.unlinked',
-        objectType: 'report',
-        objectId: one,
-        details: { related: other },
-      });
-    }
+    await auditLinkChange(tx, admin, 'report.unlinked', report.id, partner.id);
   });
   return listRelated(ctx, admin, report.id);
 }
