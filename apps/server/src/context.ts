@@ -18,9 +18,9 @@ import { createRedisClient } from './lib/redis';
 import type { Secrets } from './lib/secrets';
 import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
-import { type CallerCache, createCallerCache } from './modules/accounts/caller-cache';
 import { createSearchTexts, type SearchTexts } from './modules/admin/search-texts';
 import { countOutbox } from './modules/outbox/outbox-metrics';
+import { type CallerCache, createCallerCache } from './modules/users/caller-cache';
 
 /** What services need, built once per app and passed explicitly (no module-level state). */
 export type AppContext = {
@@ -30,7 +30,7 @@ export type AppContext = {
   sealer: Sealer;
   hash: Hasher;
   accessTokens: AccessTokenSigner;
-  /** Recent callers' accounts, in memory for a few seconds (modules/accounts/caller-cache.ts). */
+  /** Recent callers' accounts, in memory for a few seconds (modules/users/caller-cache.ts). */
   callers: CallerCache;
   /** Answers of the busiest reads, used while nothing they show has changed (lib/read-cache.ts). */
   reads: ReadCache;

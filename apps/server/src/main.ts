@@ -8,8 +8,8 @@ import { createLogger, errorSummary } from './lib/logger';
 import { resolveSecrets } from './lib/secrets';
 import { StartupError } from './lib/startup-error';
 import { bootstrapSuperuser } from './modules/accounts/superuser.service';
-import { hasSuperuser } from './modules/accounts/users';
 import { convertOwners } from './modules/reports/owner-conversion';
+import { hasSuperuser } from './modules/users/users.service';
 import { setUpProcess } from './process-setup';
 import { openMigratedDatabase } from './runtime';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/accounts/account-changes';
 import type { AuthState } from '../modules/auth/caller';
 import { resolveAccessToken } from '../modules/auth/caller.service';
+import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/users/account-changes';
 
 /**
  * What a signed-out client may send in place of a token: the original product's own frontend
@@ -25,7 +25,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Resolves the caller from the access token on every request (modules/auth/caller.ts), their
- * account read through this process's caller cache (modules/accounts/caller-cache.ts), which is
+ * account read through this process's caller cache (modules/users/caller-cache.ts), which is
  * kept true this way:
  * - every request that may write (any method but GET, HEAD, OPTIONS) empties it before its answer
  *   leaves, whatever it changed: the client's next request, here, reads accounts afresh; so

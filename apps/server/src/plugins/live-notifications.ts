@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/accounts/account-changes';
 import {
   createNotificationHub,
   type NotificationHub,
@@ -9,6 +8,7 @@ import {
   loadLiveEvents,
   NOTIFICATIONS_CHANNEL,
 } from '../modules/notifications/notifications.service';
+import { ACCOUNT_CHANGES_CHANNEL, parseAccountChange } from '../modules/users/account-changes';
 
 declare module 'fastify' {
   interface FastifyInstance {

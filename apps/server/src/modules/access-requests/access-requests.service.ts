@@ -12,18 +12,18 @@ import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, FieldValidationError, NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
-import {
-  findUserById,
-  lockStoredAccount,
-  promoteOutsideOrganizations,
-  updateUser,
-} from '../accounts/users';
 import { type AuditEntry, insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { findSuperuserIds } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
 import { createOrganization, findOrganizationById } from '../organizations/organizations.service';
 import { queueAddressMail, queueAlerts } from '../outbox/outbox';
+import {
+  findUserById,
+  lockStoredAccount,
+  promoteOutsideOrganizations,
+  updateUser,
+} from '../users/users.service';
 import * as repo from './access-requests.repository';
 
 const CLAIM_CODE_PURPOSE = 'access_request.claim';

@@ -22,9 +22,9 @@ import {
   guards,
   requireUser,
 } from '../auth/caller';
+import * as sessions from '../users/sessions.service';
 import * as service from './accounts.service';
 import * as own from './own-account.service';
-import * as sessions from './sessions.service';
 
 /** Downloads of "my data" an account may ask for in an hour. */
 export const MY_DATA_EXPORTS_PER_HOUR = 10;

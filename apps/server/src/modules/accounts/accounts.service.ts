@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/passwords';
 import { redeemClaimCode } from '../access-requests/access-requests.service';
 import type { AuthUser } from '../auth/caller';
 import { afterEmailChange } from '../mail/mail.service';
+import * as users from '../users/users.service';
 import * as repo from './accounts.repository';
 import { isReservedUsername } from './superuser.service';
 
@@ -28,7 +29,7 @@ type UpdateProfileData = z.output<typeof updateProfileInputSchema>;
 async function isUsernameUnavailable(ctx: AppContext, username: string, exceptId?: number) {
   if (await repo.isUsernameTaken(ctx.db, username, exceptId)) return true;
   if (!isReservedUsername(ctx.config, username)) return false;
-  const self = exceptId === undefined ? null : await repo.findUserById(ctx.db, exceptId);
+  const self = exceptId === undefined ? null : await users.findUserById(ctx.db, exceptId);
   return !(self && isReservedUsername(ctx.config, self.username));
 }
 
@@ -83,7 +84,7 @@ export async function registerUser(ctx: AppContext, input: RegisterData): Promis
   }
 }
 
-function toProfile(user: repo.UserRow): Profile {
+function toProfile(user: users.UserRow): Profile {
   return {
     username: user.username,
     email: user.email,
@@ -98,7 +99,7 @@ function toProfile(user: repo.UserRow): Profile {
 
 /** The role shown is the one the caller acts with (a staff role held back shows as 'user'). */
 export async function getProfile(ctx: AppContext, caller: AuthUser): Promise<Profile> {
-  const user = await repo.findUserById(ctx.db, caller.id);
+  const user = await users.findUserById(ctx.db, caller.id);
   if (!user) throw new UnauthorizedError();
   return { ...toProfile(user), role: caller.role, is_superuser: caller.isSuperuser };
 }
@@ -113,8 +114,8 @@ export async function updateProfile(
   if (Object.keys(duplicates).length > 0) throw new FieldValidationError(duplicates);
   try {
     const user = await ctx.db.transaction(async (tx) => {
-      const previous = await repo.findUserById(tx, userId);
-      const updated = await repo.updateUser(tx, userId, {
+      const previous = await users.findUserById(tx, userId);
+      const updated = await users.updateUser(tx, userId, {
         username: input.username,
         email: input.email,
         ...(input.first_name === undefined ? {} : { firstName: input.first_name }),

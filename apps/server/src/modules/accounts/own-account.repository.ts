@@ -1,11 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessRequests, notifications, reports, users } from '../../db/schema';
-import { utcToday } from '../../lib/day';
-
-export async function setPasswordHash(tx: Executor, userId: number, passwordHash: string) {
-  await tx.update(users).set({ passwordHash, updatedAt: utcToday }).where(eq(users.id, userId));
-}
 
 /**
  * The account's identified reports stay for their case without it: no owner, marked as filed by

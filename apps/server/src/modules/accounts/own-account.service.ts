@@ -19,11 +19,11 @@ import {
 } from '../notifications/notifications.service';
 import { deleteOwnerIndex } from '../owners/owner-index';
 import { listOwnReports } from '../reports/reports.service';
-import { publishAccountChange } from './account-changes';
-import * as users from './accounts.repository';
-import { verifyCurrentPassword } from './current-password';
+import { publishAccountChange } from '../users/account-changes';
+import { verifyCurrentPassword } from '../users/current-password';
+import { revokeAllLogins, startSession } from '../users/sessions.service';
+import * as users from '../users/users.service';
 import * as repo from './own-account.repository';
-import { revokeAllLogins, startSession } from './sessions.service';
 
 type ChangePassword = z.output<typeof changePasswordInputSchema>;
 type DeleteAccount = z.output<typeof deleteAccountInputSchema>;
@@ -53,7 +53,7 @@ export async function changePassword(
   if (problems.length > 0) throw new FieldValidationError({ new_password: problems });
   const passwordHash = await hashPassword(input.new_password);
   return ctx.db.transaction(async (tx) => {
-    await repo.setPasswordHash(tx, user.id, passwordHash);
+    await users.setPasswordHash(tx, user.id, passwordHash);
     await revokeAllLogins(tx, user.id);
     // The new login keeps the second factor the caller's login gave (their staff role was not
     // held back), so changing a password does not cost a staff member their role.

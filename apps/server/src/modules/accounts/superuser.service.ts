@@ -2,8 +2,9 @@ import { passwordProblems } from '@candor/contract/accounts';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../lib/passwords';
 import { insertAuditEntry } from '../audit/audit.service';
+import { revokeAllLogins } from '../users/sessions.service';
+import * as users from '../users/users.service';
 import * as repo from './accounts.repository';
-import { revokeAllLogins } from './sessions.service';
 
 export type SuperuserInput = { username: string; password: string; email?: string };
 
@@ -44,7 +45,7 @@ export async function bootstrapSuperuser(
   ctx: Pick<AppContext, 'db'>,
   input: SuperuserInput,
 ): Promise<BootstrapOutcome> {
-  const existing = await repo.findUserByUsername(ctx.db, input.username);
+  const existing = await users.findUserByUsername(ctx.db, input.username);
   if (!existing) {
     await insertSuperuser(ctx, input);
     return { outcome: 'created' };
@@ -75,7 +76,7 @@ export async function createOrPromoteSuperuser(
   input: SuperuserInput,
   options: { promote: boolean },
 ): Promise<CommandLineOutcome> {
-  const existing = await repo.findUserByUsername(ctx.db, input.username);
+  const existing = await users.findUserByUsername(ctx.db, input.username);
   if (!existing) {
     await insertSuperuser(ctx, input);
     return { outcome: 'created' };
@@ -87,7 +88,7 @@ export async function createOrPromoteSuperuser(
   if (problems.length > 0) throw new Error(problems.join(' '));
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, existing.id, {
+    await users.updateUser(tx, existing.id, {
       isSuperuser: true,
       role: 'admin',
       isActive: true,

@@ -6,7 +6,7 @@ import { standingOf } from '../auth/standing';
 /**
  * The active account behind an access token, with the token's claims, or null when the token
  * is invalid or expired or the account is gone or deactivated. The account is read through the
- * caller cache (modules/accounts/caller-cache.ts), which every change to it empties, so a deactivated account or a
+ * caller cache (modules/users/caller-cache.ts), which every change to it empties, so a deactivated account or a
  * changed role takes effect at once, not when the token expires.
  * Used for every request (plugins/auth.ts) and for live sockets. Staff act with their role
  * only as modules/auth/standing.ts allows (second factor given, or not required).

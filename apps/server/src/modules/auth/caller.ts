@@ -107,7 +107,7 @@ export function accountWriteLimit(ctx: Pick<AppContext, 'config' | 'hash'>, purp
 
 /**
  * Route config of a write that changes no account (in what `findCaller` reads: role, standing,
- * organisation, second factor): its answer leaves the caller cache (modules/accounts/caller-cache.ts) as it is (plugins/auth.ts).
+ * organisation, second factor): its answer leaves the caller cache (modules/users/caller-cache.ts) as it is (plugins/auth.ts).
  * Every other write empties it. A route marked so that came to change an account after all would
  * still be seen by every process when the database signals it (migration 0022), milliseconds
  * later, as a change made by another process is; the mark is for routes that plainly do not.

@@ -13,13 +13,13 @@ import type { Executor } from '../../db/client';
 import { takeAttempt } from '../../lib/attempts';
 import { BadRequestError, FieldValidationError, ForbiddenError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { revokeAllLogins } from '../accounts/sessions.service';
-import { findUserById, setPasswordHash } from '../accounts/users';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { isStaff } from '../auth/standing';
 import { modeOf, queueAddressMail } from '../outbox/outbox';
 import { checkPublicKey, formatFingerprint } from '../outbox/pgp';
+import { revokeAllLogins } from '../users/sessions.service';
+import { findUserById, setPasswordHash } from '../users/users.service';
 import {
   passwordStamp,
   RESET_AUDIENCE,

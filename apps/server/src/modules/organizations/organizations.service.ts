@@ -11,17 +11,17 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { newHumanCode, normalizeHumanCode } from '../../lib/codes';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import {
-  joinOrganizationAsMember,
-  leaveOrganizationAsMember,
-  lockStoredRole,
-} from '../accounts/users';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { updateOrganizationPeriods } from '../deadlines/deadlines.service';
 import { freeSlugFor } from '../intake/slugs';
 import { createNotifications } from '../notifications/notifications.service';
 import { setOrganizationRetention } from '../retention/retention.service';
+import {
+  joinOrganizationAsMember,
+  leaveOrganizationAsMember,
+  lockStoredRole,
+} from '../users/users.service';
 import * as repo from './organizations.repository';
 
 /** An organisation's row, for the access requests that name one. */

@@ -11,11 +11,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { publishAccountChange } from '../accounts/account-changes';
-import { revokeAllLogins } from '../accounts/sessions.service';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { createNotifications } from '../notifications/notifications.service';
+import { publishAccountChange } from '../users/account-changes';
+import { revokeAllLogins } from '../users/sessions.service';
 import * as repo from './staff.repository';
 
 type Query = z.output<typeof staffQuerySchema>;

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import { FieldValidationError, UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import * as users from './accounts.repository';
 import { takePasswordAttempt } from './login-limits';
+import * as users from './users.repository';
 
 const WRONG_PASSWORD = 'Your password is not correct.';
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { findCaller } from './accounts.repository';
+import { findCaller } from './users.repository';
 
 export type CallerRow = NonNullable<Awaited<ReturnType<typeof findCaller>>>;
 

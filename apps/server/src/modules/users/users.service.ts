@@ -1,16 +1,19 @@
 /**
- * What other modules may read and change of an account's row, through the accounts module's own
+ * What the other modules may read and change of an account's row, through this module's own
  * queries: its repositories stay private to it.
  */
 export {
   findUserById,
+  findUserByUsername,
   hasEnabledCredential,
   hasSuperuser,
   joinOrganizationAsMember,
   leaveOrganizationAsMember,
   lockStoredAccount,
   lockStoredRole,
+  type NewUser,
   promoteOutsideOrganizations,
+  setPasswordHash,
+  type UserRow,
   updateUser,
-} from './accounts.repository';
-export { setPasswordHash } from './own-account.repository';
+} from './users.repository';

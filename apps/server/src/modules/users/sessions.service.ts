@@ -10,9 +10,9 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import { standingOf } from '../auth/standing';
 import { publishAccountChange } from './account-changes';
-import * as users from './accounts.repository';
 import { takePasswordAttempt } from './login-limits';
 import * as repo from './sessions.repository';
+import * as users from './users.repository';
 
 /** The same answer whether the username or the password was wrong (docs/protection.md "Protecting reporters"). */
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
