@@ -5,12 +5,23 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { CATALOGUE_FILE, compileCatalogue } from './src/lib/i18n/compile';
 
 const api = process.env.CANDOR_API_URL ?? 'http://127.0.0.1:8000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   plugins: [
+    // Catalogues (`messages/<language>.json`) are compiled here, so no page carries a parser.
+    {
+      name: 'candor-catalogues',
+      enforce: 'pre',
+      transform(code, id) {
+        const file = id.split('?')[0] ?? id;
+        if (!CATALOGUE_FILE.test(file)) return null;
+        return { code: JSON.stringify(compileCatalogue(code, file)), map: null };
+      },
+    },
     react(),
     tailwindcss(),
     // Every text file is also written as .br and .gz at build time, so the server never

@@ -20,8 +20,11 @@ const {
   notFoundPage,
   renderPage,
   routePatterns,
-  sessionMarkScript,
+  pageScript,
   prerenderedListText,
+  languages,
+  localeBase,
+  localePrefixes,
 } = await import(pathToFileURL(ssrEntry).href);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -109,18 +112,46 @@ function withOwnEntry(document, entry, chunks, early = []) {
   }
   return withoutApp.replace(
     '</head>',
-    `${[`<script>${sessionMarkScript}</script>`, script, ...preloads].join('')}</head>`,
+    `${[`<script>${pageScript}</script>`, script, ...preloads].join('')}</head>`,
   );
 }
 
-async function pageHtml(page) {
-  const { html, title } = await renderPage(page.path);
-  // The production CSP allows no inline script but the session mark, added below by its hash.
+/** A page's address in a language: English at the root, every other under its code. */
+const addressIn = (language, pathname) =>
+  `${localeBase(language)}${pathname === '/' && language !== 'en' ? '' : pathname}`;
+
+/** The same page in every language, for search engines and assistive tools (`hreflang`). */
+function alternates(page) {
+  if (page.path.includes('/:') || page === notFoundPage) return '';
+  return [
+    ...languages.map(
+      (language) =>
+        `<link rel="alternate" hreflang="${language}" href="${addressIn(language, page.path)}">`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${page.path}">`,
+  ].join('');
+}
+
+/** The language's catalogue, fetched with the app's files so taking the page over waits for nothing. */
+function catalogueChunk(language) {
+  const key = `src/lib/i18n/catalogues/${language}.ts`;
+  if (!manifest[key]) throw new Error(`The build manifest has no catalogue chunk for ${language}`);
+  return manifest[key].file;
+}
+
+async function pageHtml(page, language) {
+  const { html, title, lang, dir } = await renderPage(addressIn(language, page.path), page.titleId);
+  // The production CSP allows no inline script but the page's own, added below by its hash.
   if (/<script\b/i.test(html)) throw new Error(`${page.path} drew an inline script`);
-  const pageTitle = page.title ?? title;
-  let document = template.replace(ROOT, `<div id="root">${html}</div>`);
-  if (pageTitle) {
-    document = document.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(pageTitle)}</title>`);
+  let document = template
+    .replace(ROOT, `<div id="root">${html}</div>`)
+    .replace(/<html lang="en">/, `<html lang="${lang}" dir="${dir}">`)
+    .replace('</head>', `${alternates(page)}</head>`);
+  if (!document.includes(`<html lang="${lang}" dir="${dir}">`)) {
+    throw new Error('index.html has no <html lang="en">');
+  }
+  if (title) {
+    document = document.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   }
   if (page.entry) return withOwnEntry(document, page.entry, []);
   const appChunks = [...entryChunks]
@@ -130,7 +161,7 @@ async function pageHtml(page) {
   return withOwnEntry(
     document,
     AFTER_PAINT_ENTRY,
-    [...appChunks, ...pageChunks(page.module)],
+    [...appChunks, catalogueChunk(language), ...pageChunks(page.module)],
     earlyChunks(page.module),
   );
 }
@@ -149,20 +180,34 @@ function writeWithCopies(file, text) {
  * The one script every pre-rendered page carries inline: it marks a stored session before the
  * first paint (lib/auth/session-hint.ts). The server's CSP allows it by this hash, and no other.
  */
-const scriptHashes = [`sha256-${createHash('sha256').update(sessionMarkScript).digest('base64')}`];
+const scriptHashes = [`sha256-${createHash('sha256').update(pageScript).digest('base64')}`];
 
 rmSync(out, { recursive: true, force: true });
 const pages = {};
-for (const page of prerenderedPages) {
-  // A pattern's frame (`/o/:slug/report`) is kept as `o/_slug/report/index.html`.
-  const file =
-    page.path === '/' ? 'index.html' : `${page.path.slice(1).replaceAll(':', '_')}/index.html`;
-  writeWithCopies(path.join(out, file), await pageHtml(page));
-  pages[page.path] = file;
+const notFound = {};
+for (const language of languages) {
+  for (const page of prerenderedPages) {
+    const address = addressIn(language, page.path);
+    // A pattern's frame (`/o/:slug/report`) is kept as `o/_slug/report/index.html`.
+    const file =
+      address === '/' ? 'index.html' : `${address.slice(1).replaceAll(':', '_')}/index.html`;
+    writeWithCopies(path.join(out, file), await pageHtml(page, language));
+    pages[address] = file;
+  }
+  const notFoundFile = language === 'en' ? '404.html' : `${language}/404.html`;
+  writeWithCopies(path.join(out, notFoundFile), await pageHtml(notFoundPage, language));
+  notFound[language] = notFoundFile;
 }
-writeWithCopies(path.join(out, '404.html'), await pageHtml(notFoundPage));
 writeFileSync(
   path.join(out, 'pages.json'),
-  prerenderedListText({ pages, notFound: '404.html', routes: routePatterns(), scriptHashes }),
+  prerenderedListText({
+    pages,
+    notFound,
+    routes: routePatterns(),
+    localePrefixes,
+    scriptHashes,
+  }),
 );
-console.log(`Pre-rendered ${Object.keys(pages).length} pages and the 404 page into ${out}`);
+console.log(
+  `Pre-rendered ${Object.keys(pages).length} pages and ${languages.length} 404 pages into ${out}`,
+);

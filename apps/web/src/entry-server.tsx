@@ -1,3 +1,4 @@
+import { languages } from '@candor/contract/languages';
 import { type PrerenderedList, prerenderedListSchema } from '@candor/contract/web-build';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -6,9 +7,26 @@ import { App } from '@/app/app';
 import { routes } from '@/app/router';
 import { pageModules } from '@/build/page-modules';
 import { paths } from '@/config/paths';
-import { renderedTitle } from '@/lib/document-title';
 
-export { sessionMarkScript } from '@/lib/auth/session-hint';
+import { sessionMarkScript } from '@/lib/auth/session-hint';
+import { renderedTitle } from '@/lib/document-title';
+import { activateLocale, direction, i18n, type Locale, localeBase, splitLocale } from '@/lib/i18n';
+import { languageChoiceScript } from '@/lib/i18n/language-choice';
+import { PSEUDO_LOCALE } from '@/lib/i18n/pseudo';
+
+export { languages, localeBase };
+
+/** Every language's part of an address, the tests' pseudo-locale's included (never pre-rendered). */
+export const localePrefixes: string[] = [
+  ...languages.filter((code) => code !== 'en'),
+  PSEUDO_LOCALE,
+];
+
+/**
+ * The one inline script every pre-rendered page carries, before its first paint: the stored
+ * session's mark (lib/auth/session-hint.ts) and the visitor's language (lib/i18n/language-choice.ts).
+ */
+export const pageScript = `${sessionMarkScript};${languageChoiceScript}`;
 
 /** The text of `prerendered/pages.json`, checked against the shape the server reads. */
 export function prerenderedListText(list: PrerenderedList): string {
@@ -21,7 +39,7 @@ export function prerenderedListText(list: PrerenderedList): string {
  * starts from `entry`, a small script that loads the app when it is needed: src/after-paint.ts
  * unless given (the landing page has src/landing.ts).
  */
-export type PrerenderedPage = { path: string; module: string; title?: string; entry?: string };
+export type PrerenderedPage = { path: string; module: string; titleId?: string; entry?: string };
 
 /**
  * The pages that look the same to every visitor: everything public with no per-request data.
@@ -35,7 +53,7 @@ export const prerenderedPages: PrerenderedPage[] = [
   {
     path: paths.home,
     module: pageModules.landing,
-    title: 'Candor: anonymous reporting made safe',
+    titleId: 'landing.documentTitle',
     entry: 'src/landing.ts',
   },
   { path: paths.about, module: pageModules.about },
@@ -59,14 +77,22 @@ export const prerenderedPages: PrerenderedPage[] = [
 /** Drawn at an address no route matches; the server answers it with status 404. */
 export const notFoundPage: PrerenderedPage = { path: '/404', module: pageModules.notFound };
 
-export type RenderedPage = { html: string; title: string | null };
+export type RenderedPage = {
+  html: string;
+  title: string | null;
+  /** The page's language, as `<html lang dir>` names it. */
+  lang: Locale;
+  dir: 'ltr' | 'rtl';
+};
 
 /**
  * Draws one page as a visitor sees it. A first pass waits for every lazily loaded page to arrive;
  * the second then draws it in one piece, as plain HTML: a streamed page would need inline scripts
  * to put its late parts in place, and the production CSP allows none.
  */
-export async function renderPage(location: string): Promise<RenderedPage> {
+export async function renderPage(location: string, titleId?: string): Promise<RenderedPage> {
+  const { locale } = splitLocale(location);
+  await activateLocale(locale);
   const app = (
     <StrictMode>
       <App location={location} />
@@ -79,7 +105,8 @@ export async function renderPage(location: string): Promise<RenderedPage> {
   if (html.includes('<!--$?-->') || html.includes('<!--$!-->')) {
     throw new Error(`${location} was drawn before all of its parts had loaded`);
   }
-  return { html, title: renderedTitle.current };
+  const title = titleId ? i18n._(titleId) : renderedTitle.current;
+  return { html, title, lang: locale, dir: direction(locale) };
 }
 
 /** Every address pattern the app's router draws a page for (`:name` is one path segment). */

@@ -120,6 +120,10 @@ const INTAKE_FRAME =
   '<!doctype html><title>Report without an account · Candor</title><div id="root"><h1>Report to this organisation</h1></div>';
 const NOT_FOUND =
   '<!doctype html><title>Page not found</title><div id="root"><h1>Page not found</h1></div>';
+const LOGIN_ES =
+  '<!doctype html><html lang="es"><title>Iniciar sesión · Candor</title><div id="root"><h1>Iniciar sesión</h1></div>';
+const NOT_FOUND_ES =
+  '<!doctype html><html lang="es"><title>Página no encontrada</title><div id="root"><h1>Página no encontrada</h1></div>';
 
 /** The hash of the pages' one inline script, as the build lists it. */
 const MARK_HASH = 'sha256-lKGlFr9u+Uioj8y1YbxURdbRAwxYrgJf7bE8PMS+1zA=';
@@ -136,6 +140,9 @@ describe('serving pages pre-rendered at build time', () => {
     writeWithCopies(path.join(prerendered, 'index.html'), HOME);
     writeWithCopies(path.join(prerendered, 'login', 'index.html'), LOGIN);
     writeWithCopies(path.join(prerendered, '404.html'), NOT_FOUND);
+    mkdirSync(path.join(prerendered, 'es', 'login'), { recursive: true });
+    writeWithCopies(path.join(prerendered, 'es', 'login', 'index.html'), LOGIN_ES);
+    writeWithCopies(path.join(prerendered, 'es', '404.html'), NOT_FOUND_ES);
     mkdirSync(path.join(prerendered, 'o', '_slug', 'report'), { recursive: true });
     writeWithCopies(path.join(prerendered, 'o', '_slug', 'report', 'index.html'), INTAKE_FRAME);
     writeFileSync(
@@ -145,8 +152,10 @@ describe('serving pages pre-rendered at build time', () => {
           '/': 'index.html',
           '/login': 'login/index.html',
           '/o/:slug/report': 'o/_slug/report/index.html',
+          '/es/login': 'es/login/index.html',
         },
-        notFound: '404.html',
+        notFound: { en: '404.html', es: 'es/404.html' },
+        localePrefixes: ['es', 'fr', 'en-XA'],
         routes: [
           '/',
           '/login',
@@ -173,7 +182,8 @@ describe('serving pages pre-rendered at build time', () => {
       path.join(dist, 'prerendered', 'pages.json'),
       JSON.stringify({
         pages: {},
-        notFound: '404.html',
+        notFound: { en: '404.html' },
+        localePrefixes: [],
         routes: ['/'],
         scriptHashes: ['unsafe-inline'],
       }),
@@ -231,6 +241,27 @@ describe('serving pages pre-rendered at build time', () => {
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
     },
   );
+
+  it('answers a page in a language at its address, and the shell for the app\'s other routes below it', async () => {
+    expect((await fetchPage('/es/login')).body).toBe(LOGIN_ES);
+    expect((await fetchPage('/ES/Login/')).body).toBe(LOGIN_ES);
+    for (const url of ['/es/my-reports', '/fr/reports/12', '/en-XA/my-reports', '/fr/login']) {
+      const response = await fetchPage(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(SHELL);
+    }
+  });
+
+  it('answers "Page not found" in the language the address names, English where none was drawn', async () => {
+    const spanish = await fetchPage('/es/no-such-page');
+    expect(spanish.statusCode).toBe(404);
+    expect(spanish.body).toBe(NOT_FOUND_ES);
+    const french = await fetchPage('/fr/no-such-page');
+    expect(french.statusCode).toBe(404);
+    expect(french.body).toBe(NOT_FOUND);
+    // Not a language Candor speaks: an ordinary address no route matches.
+    expect((await fetchPage('/xx/login')).statusCode).toBe(404);
+  });
 
   it('answers the pre-rendered "Page not found" with status 404 where no route matches', async () => {
     for (const url of ['/no-such-page', '/reports/12/extra', '/login/extra']) {

@@ -58,6 +58,15 @@ function routeMatcher(patterns: string[]) {
   return new RegExp(`^(?:${sources.join('|')})$`);
 }
 
+/** The language an address names by its first part (`/es/report`), and the rest of it. */
+function languageOf(key: string, prefixes: readonly string[]) {
+  const first = /^\/([^/]+)(\/.*)?$/.exec(key);
+  if (first?.[1] && prefixes.includes(first[1])) {
+    return { language: first[1], rest: first[2] ?? '/' };
+  }
+  return { language: 'en', rest: key };
+}
+
 /**
  * The pages drawn at build time, by address, and the "Page not found" page; none when the build
  * has no pre-rendered pages (every client route then gets index.html).
@@ -68,6 +77,7 @@ function loadPrerendered(root: string) {
   if (!existsSync(listFile)) return null;
   // The build's own file: a list that is not what the server reads stops the start (zod says why).
   const list = prerenderedListSchema.parse(JSON.parse(readFileSync(listFile, 'utf8')));
+  const clientRoutes = routeMatcher(list.routes);
   const pages = new Map<string, HtmlPage>();
   // A page drawn for a pattern (`/o/:slug/report`): its frame, the same at every address it
   // matches, which the app fills in once it has read what the address names.
@@ -77,11 +87,21 @@ function loadPrerendered(root: string) {
     if (pathname.includes('/:')) patternPages.push({ matches: routeMatcher([pathname]), page });
     else pages.set(routeKey(pathname), page);
   }
+  const notFound = new Map(
+    Object.entries(list.notFound).map(([language, file]) => [
+      language.toLowerCase(),
+      loadHtml(path.join(dir, file)),
+    ]),
+  );
+  const prefixes = list.localePrefixes.map((prefix) => prefix.toLowerCase());
   return {
     pages,
     patternPages,
-    notFound: loadHtml(path.join(dir, list.notFound)),
-    isClientRoute: routeMatcher(list.routes),
+    /** The "Page not found" page in the language an address names (English when none). */
+    notFoundFor: (key: string) =>
+      notFound.get(languageOf(key, prefixes).language) ?? (notFound.get('en') as HtmlPage),
+    /** Whether the app draws a page at this address, below a language's part or not. */
+    isClientRoute: (key: string) => clientRoutes.test(languageOf(key, prefixes).rest),
     scriptHashes: list.scriptHashes,
   };
 }
@@ -147,8 +167,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       prerendered.pages.get(key) ??
       prerendered.patternPages.find((pattern) => pattern.matches.test(key))?.page;
     if (page) return sendHtml(request, reply, page);
-    if (prerendered.isClientRoute.test(key)) return sendHtml(request, reply, index);
+    if (prerendered.isClientRoute(key)) return sendHtml(request, reply, index);
     reply.code(404);
-    return sendHtml(request, reply, prerendered.notFound);
+    return sendHtml(request, reply, prerendered.notFoundFor(key));
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { localeBase, splitLocale } from '@/lib/i18n';
 import { createBrowserHistory, createMemoryHistory, Router } from '@/lib/router';
 import { HydrationState } from '@/lib/use-hydrated';
 import { AppProviders } from './providers';
@@ -11,9 +12,14 @@ type AppProps = {
   hydrating?: boolean;
 };
 
+/** The language's part of an address (`/es`), which the app's routes never see. */
+const baseOf = (address: string) => localeBase(splitLocale(address.split(/[?#]/)[0] ?? '/').locale);
+
 export function App({ location, hydrating = false }: AppProps) {
   const [history] = useState(() =>
-    location === undefined ? createBrowserHistory() : createMemoryHistory(location),
+    location === undefined
+      ? createBrowserHistory({ base: baseOf(window.location.pathname) })
+      : createMemoryHistory(location, null, baseOf(location)),
   );
   return (
     <HydrationState overBuiltHtml={location !== undefined || hydrating}>

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { paths } from '@/config/paths';
-import { useLocation, useNavigate } from '@/lib/router';
+import { useBase, useLocation, useNavigate } from '@/lib/router';
 import { scrollToSection } from '@/lib/scroll';
 
 type SectionLinkProps = {
@@ -14,6 +14,7 @@ type SectionLinkProps = {
 export function SectionLink({ section, children, className, onNavigate }: SectionLinkProps) {
   const location = useLocation();
   const navigate = useNavigate();
+  const base = useBase();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -25,7 +26,7 @@ export function SectionLink({ section, children, className, onNavigate }: Sectio
     }
   };
   return (
-    <a href={`${paths.home}#${section}`} className={className} onClick={onClick}>
+    <a href={`${base}${paths.home}#${section}`} className={className} onClick={onClick}>
       {children}
     </a>
   );

@@ -74,6 +74,15 @@ export function useNavigate(): (to: To, options?: NavigateOptions) => void {
   return useCallback((to, options) => history.navigate(to, options), [history]);
 }
 
+/** The tab's address before the app's own (the language's `/es`); see History's `base`. */
+export const useBase = (): string => useHistory().base;
+
+/** Moves the current page under another base, in place (a language chosen). */
+export function useSetBase(): (base: string) => void {
+  const history = useHistory();
+  return useCallback((base) => history.setBase(base), [history]);
+}
+
 export const useParams = (): Params => useContext(ParamsContext);
 
 type SearchInit = URLSearchParams | Record<string, string> | string;
@@ -140,7 +149,7 @@ export function Link({ to, replace, state, onClick, target, ...props }: LinkProp
     const isHere = href === `${location.pathname}${location.search}${location.hash}`;
     history.navigate(href, { replace: replace ?? isHere, state });
   };
-  return <a {...props} href={href} target={target} onClick={follow} />;
+  return <a {...props} href={`${history.base}${href}` || '/'} target={target} onClick={follow} />;
 }
 
 /** Whether `to` is the current page or one below it (`/profile` for `/profile/edit`). */

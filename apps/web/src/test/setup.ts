@@ -2,12 +2,17 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { draftStore } from '@/lib/drafts';
+import { activateLoadedLocale } from '@/lib/i18n';
+import english from '@/lib/i18n/catalogues/en';
 import { MockWebSocket } from './mock-websocket';
 import { currentTest, unlistedCalls } from './unlisted-calls';
 
 // findBy and waitFor wait for an outcome, never for a time: a machine busy with other work may
 // take longer than the default second to render it.
 configure({ asyncUtilTimeout: 5000 });
+
+// Pages are drawn in English, the spec's words, unless a test chooses another language.
+activateLoadedLocale('en', english);
 
 beforeEach(() => {
   currentTest.number += 1;

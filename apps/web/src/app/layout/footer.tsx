@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { LanguageSwitcher } from '@/components/language-switcher';
 import { SectionLink } from '@/components/section-link';
 import { paths, sections } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 
 /** Phone-sized rows (44 px) under a thumb; a compact list for a pointer. */
@@ -29,96 +31,95 @@ function useCopyrightYear() {
 
 /** As in the original product: Quick Links; Legal; Contact. */
 export function Footer() {
+  const t = useT();
   const year = useCopyrightYear();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">Candor</p>
-          <p className="mt-2 text-sm">
-            A safe place to speak up about abuse, corruption, harassment and misconduct, anonymously
-            if you choose.
-          </p>
+          <p className="mt-2 text-sm">{t('app.footer.tagline')}</p>
+          <LanguageSwitcher opens="above" className="mt-4 inline-block" />
         </div>
-        <Column title="Quick Links">
+        <Column title={t('app.footer.quickLinks')}>
           <li>
             <Link to={paths.home} className={linkClass}>
-              Home
+              {t('app.footer.home')}
             </Link>
           </li>
           <li>
             <SectionLink section={sections.about} className={linkClass}>
-              About
+              {t('app.nav.about')}
             </SectionLink>
           </li>
           <li>
             <SectionLink section={sections.howItWorks} className={linkClass}>
-              How It Works
+              {t('app.nav.howItWorks')}
             </SectionLink>
           </li>
           <li>
             <SectionLink section={sections.faq} className={linkClass}>
-              FAQ
+              {t('app.nav.faq')}
             </SectionLink>
           </li>
           <li>
             <Link to={paths.submitReport} className={linkClass}>
-              Submit Report
+              {t('app.nav.submitReport')}
             </Link>
           </li>
           <li>
             <Link to={paths.reportWithoutAccount} className={linkClass}>
-              Report without an account
+              {t('app.nav.reportWithoutAccount')}
             </Link>
           </li>
           <li>
             <Link to={paths.track} className={linkClass}>
-              Track a report
+              {t('app.nav.track')}
             </Link>
           </li>
         </Column>
-        <Column title="Legal">
+        <Column title={t('app.footer.legal')}>
           <li>
             <Link to={paths.privacy} className={linkClass}>
-              Privacy Policy
+              {t('app.footer.privacy')}
             </Link>
           </li>
           <li>
             <Link to={paths.terms} className={linkClass}>
-              Terms of Service
+              {t('app.footer.terms')}
             </Link>
           </li>
           <li>
             <Link to={paths.cookies} className={linkClass}>
-              Cookie Policy
+              {t('app.footer.cookies')}
             </Link>
           </li>
           <li>
             <Link to={paths.security} className={linkClass}>
-              Security
+              {t('app.footer.security')}
             </Link>
           </li>
         </Column>
-        <Column title="Contact">
+        <Column title={t('app.footer.contact')}>
           <li>
             <Link to={paths.contact} className={linkClass}>
-              Support
+              {t('app.footer.support')}
             </Link>
           </li>
           <li>
             <Link to={paths.contact} className={linkClass}>
-              Contact Us
+              {t('app.footer.contactUs')}
             </Link>
           </li>
           <li>
             <Link to={paths.becomeAdmin} className={linkClass}>
-              Become Admin/Org
+              {t('app.nav.becomeAdmin')}
             </Link>
           </li>
         </Column>
       </div>
       <p className="border-t border-brand-800 py-6 text-center text-sm text-brand-100">
-        © {year} Candor. Your voice, protected.
+        {t('app.footer.copyright', { year })}
       </p>
     </footer>
   );

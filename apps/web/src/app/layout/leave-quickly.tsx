@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { useT } from '@/lib/i18n';
 import { leaveQuickly } from '@/lib/router';
 
 /** A page anyone may be seen reading, as domestic-abuse services use. */
@@ -13,6 +14,7 @@ const TWICE_WITHIN_MS = 1500;
  * with a neutral one, so Back does not return to it (docs/protection.md, "The reporter's path").
  */
 export function LeaveQuickly() {
+  const t = useT();
   useEffect(() => {
     let lastEscape = Number.NEGATIVE_INFINITY;
     const onKey = (event: KeyboardEvent) => {
@@ -30,14 +32,14 @@ export function LeaveQuickly() {
       href={NEUTRAL_SITE}
       rel="noreferrer"
       className={buttonClasses('danger', 'sm', 'whitespace-nowrap')}
-      title="Or press Escape twice"
+      title={t('app.leave.hint')}
       onClick={(event) => {
         event.preventDefault();
         leaveQuickly(NEUTRAL_SITE);
       }}
     >
       <LogOut aria-hidden="true" className="size-4" />
-      Leave quickly
+      {t('app.leave.label')}
     </a>
   );
 }

@@ -3,6 +3,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { isTypingInField, MAIN_ID } from '@/lib/focus';
+import { useT } from '@/lib/i18n';
 import { useLocation } from '@/lib/router';
 import { HydrationBoundary } from '@/lib/use-hydrated';
 import { Footer } from './footer';
@@ -10,6 +11,7 @@ import { ScrollRestoration } from './scroll-restoration';
 import { TopNav } from './top-nav';
 
 function Shell({ children }: { children: ReactNode }) {
+  const t = useT();
   const { status } = useAuth();
   const location = useLocation();
 
@@ -27,7 +29,7 @@ function Shell({ children }: { children: ReactNode }) {
   if (status === 'initializing') {
     return (
       <div className="flex min-h-screen items-center justify-center">
-        <LoadingState label="Initializing authentication..." />
+        <LoadingState label={t('app.shell.initializing')} />
       </div>
     );
   }
@@ -35,9 +37,9 @@ function Shell({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <a
         href={`#${MAIN_ID}`}
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:inline-flex focus:min-h-11 focus:items-center"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:inline-flex focus:min-h-11 focus:items-center"
       >
-        Skip to main content
+        {t('app.shell.skip')}
       </a>
       <TopNav />
       {/* At least a screen tall, so the footer starts below the fold and a page arriving late
@@ -46,7 +48,7 @@ function Shell({ children }: { children: ReactNode }) {
         <HydrationBoundary
           fallback={
             <div className="mx-auto max-w-7xl px-6">
-              <LoadingState label="Loading..." />
+              <LoadingState label={t('app.shell.loading')} />
             </div>
           }
         >

@@ -1,9 +1,11 @@
 import { Menu, ShieldCheck, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { LanguageSwitcher } from '@/components/language-switcher';
 import { SectionLink } from '@/components/section-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { isReporterPage, paths, sections } from '@/config/paths';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
+import { useT } from '@/lib/i18n';
 import { Link, NavLink, useLocation } from '@/lib/router';
 import { NAV_SCROLL_THRESHOLD_PX } from '@/lib/scroll';
 import { LeaveQuickly } from './leave-quickly';
@@ -30,6 +32,7 @@ function useScrolledPast(threshold: number) {
 }
 
 function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
+  const t = useT();
   const { user, isSuperuser } = useAuth();
   const signOutAndLeave = useLogout();
   const itemClass = stacked ? `${linkClass} flex min-h-11 items-center text-base` : linkClass;
@@ -42,42 +45,42 @@ function NavItems({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: 
   return (
     <>
       <NavLink to={paths.reportWithoutAccount} className={itemClass} onClick={onNavigate}>
-        Report without an account
+        {t('app.nav.reportWithoutAccount')}
       </NavLink>
       <NavLink to={paths.track} className={itemClass} onClick={onNavigate}>
-        Track a report
+        {t('app.nav.track')}
       </NavLink>
       <SectionLink section={sections.about} className={itemClass} onNavigate={onNavigate}>
-        About
+        {t('app.nav.about')}
       </SectionLink>
       <SectionLink section={sections.howItWorks} className={itemClass} onNavigate={onNavigate}>
-        How It Works
+        {t('app.nav.howItWorks')}
       </SectionLink>
       <SectionLink section={sections.faq} className={itemClass} onNavigate={onNavigate}>
-        FAQ
+        {t('app.nav.faq')}
       </SectionLink>
       <NavLink to={paths.becomeAdmin} className={itemClass} onClick={onNavigate}>
-        Become Admin/Org
+        {t('app.nav.becomeAdmin')}
       </NavLink>
       {dashboard ? (
         <>
           <NavLink to={dashboard.to} className={itemClass} onClick={onNavigate}>
-            {dashboard.label}
+            {t(dashboard.labelId)}
           </NavLink>
           <NavLink to={paths.profile} className={itemClass} onClick={onNavigate}>
-            Profile
+            {t('app.nav.profile')}
           </NavLink>
-          <button type="button" className={`${itemClass} text-left`} onClick={logout}>
-            Logout
+          <button type="button" className={`${itemClass} text-start`} onClick={logout}>
+            {t('app.nav.logout')}
           </button>
         </>
       ) : (
         <>
           <NavLink to={paths.login} className={itemClass} onClick={onNavigate} data-visitor-only>
-            Login
+            {t('app.nav.login')}
           </NavLink>
           <NavLink to={paths.register} className={itemClass} onClick={onNavigate} data-visitor-only>
-            Register
+            {t('app.nav.register')}
           </NavLink>
         </>
       )}
@@ -95,6 +98,7 @@ function closeMenu() {
 }
 
 export function TopNav() {
+  const t = useT();
   const isScrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const location = useLocation();
   const { user } = useAuth();
@@ -111,12 +115,12 @@ export function TopNav() {
       className="group sticky top-0 z-40 border-b border-transparent bg-paper transition-colors data-[scrolled=true]:border-slate-200 data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-sm data-[scrolled=true]:backdrop-blur"
     >
       <nav
-        aria-label="Main"
+        aria-label={t('app.nav.main')}
         className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6"
       >
         <Link
           to={paths.home}
-          className="mr-4 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800"
+          className="me-4 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800"
         >
           <ShieldCheck aria-hidden="true" className="size-6" />
           Candor
@@ -124,7 +128,7 @@ export function TopNav() {
         <div className="hidden flex-1 items-center gap-1 xl:flex">
           <NavItems />
         </div>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           {user && (
             <div className="size-11 shrink-0">
               <Suspense fallback={null}>
@@ -142,9 +146,10 @@ export function TopNav() {
               size="sm"
               className="whitespace-nowrap max-sm:min-h-11"
             >
-              Submit Report
+              {t('app.nav.submitReport')}
             </LinkButton>
           )}
+          <LanguageSwitcher />
           {/* The browser tells assistive technology whether the menu is open; the icon and the
               name follow the popover's state through CSS, with or without the app. */}
           <button
@@ -160,9 +165,11 @@ export function TopNav() {
               aria-hidden="true"
               className="hidden size-6 group-has-[#mobile-menu:popover-open]:block"
             />
-            <span className="sr-only group-has-[#mobile-menu:popover-open]:hidden">Open menu</span>
+            <span className="sr-only group-has-[#mobile-menu:popover-open]:hidden">
+              {t('app.nav.openMenu')}
+            </span>
             <span className="sr-only hidden group-has-[#mobile-menu:popover-open]:inline">
-              Close menu
+              {t('app.nav.closeMenu')}
             </span>
           </button>
         </div>

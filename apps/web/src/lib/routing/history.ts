@@ -21,6 +21,13 @@ export type HistoryState = { location: Location; action: NavigationType };
 /** The app's history: its current state, a way to move, and news of every move. */
 export type History = {
   readonly state: HistoryState;
+  /**
+   * What the tab's address carries before the app's own (the language's `/es`, none for
+   * English): the app reads and writes addresses without it, and links are drawn with it.
+   */
+  readonly base: string;
+  /** Moves the current entry under another base (a language chosen), in place, keeping its state. */
+  setBase(base: string): void;
   navigate(to: To, options?: NavigateOptions): void;
   subscribe(listener: () => void): () => void;
   /**
@@ -42,6 +49,13 @@ export function resolveTo(to: To, from: Pick<Location, 'pathname' | 'search'>): 
   }
   const url = new URL(to, `http://app${from.pathname}${from.search}`);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `pathname` as the app reads it: without `base`, and `/` for the base itself. */
+function withoutBase(pathname: string, base: string): string {
+  if (!base) return pathname;
+  if (pathname === base) return '/';
+  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
 }
 
 function splitAddress(address: string): Pick<Location, 'pathname' | 'search' | 'hash'> {
@@ -79,7 +93,8 @@ function store(initial: HistoryState) {
  * The tab's own history. Each entry the app writes carries `{usr, key}` as its state; the first
  * entry of a page load is given a key too, so a reload keeps what was remembered for it.
  */
-export function createBrowserHistory(): History {
+export function createBrowserHistory({ base: initialBase = '' }: { base?: string } = {}): History {
+  let base = initialBase;
   const readEntry = (): EntryState => {
     const entry = window.history.state as Partial<EntryState> | null;
     if (typeof entry?.key === 'string') {
@@ -92,7 +107,7 @@ export function createBrowserHistory(): History {
   const read = (): Location => {
     const { usr, key } = readEntry();
     const { pathname, search, hash } = window.location;
-    return { pathname, search, hash, state: usr, key };
+    return { pathname: withoutBase(pathname, base), search, hash, state: usr, key };
   };
   const current = store({ location: read(), action: 'POP' });
   let idx = readEntry().idx;
@@ -124,10 +139,21 @@ export function createBrowserHistory(): History {
       if (!isSame && !current.mayLeave()) return;
       const next = replace ? idx : idx + 1;
       const entry: EntryState = { usr: state, key: newKey(), idx: next };
-      if (replace) window.history.replaceState(entry, '', address);
-      else window.history.pushState(entry, '', address);
+      if (replace) window.history.replaceState(entry, '', base + address);
+      else window.history.pushState(entry, '', base + address);
       idx = next;
       current.set({ location: read(), action: replace ? 'REPLACE' : 'PUSH' });
+    },
+    get base() {
+      return base;
+    },
+    setBase(next) {
+      const { location } = current.get();
+      base = next;
+      const entry: EntryState = { usr: location.state, key: location.key, idx };
+      const address = `${location.pathname === '/' && next ? '' : location.pathname}${location.search}${location.hash}`;
+      window.history.replaceState(entry, '', `${next}${address}` || '/');
+      current.set({ location: read(), action: 'REPLACE' });
     },
     block: current.block,
     subscribe(listener) {
@@ -145,16 +171,32 @@ export function createBrowserHistory(): History {
  * A history kept in memory: the server renders a page at a fixed address with it, and tests
  * drive pages with it.
  */
-export function createMemoryHistory(address = '/', state: unknown = null): History {
+export function createMemoryHistory(
+  address = '/',
+  state: unknown = null,
+  initialBase = '',
+): History {
+  let base = initialBase;
   const at = (next: string, usr: unknown): Location => ({
     ...splitAddress(next),
     state: usr,
     key: newKey(),
   });
-  const current = store({ location: at(address, state), action: 'POP' });
+  const first = splitAddress(address);
+  const current = store({
+    location: at(`${withoutBase(first.pathname, base)}${first.search}${first.hash}`, state),
+    action: 'POP',
+  });
   return {
     get state() {
       return current.get();
+    },
+    get base() {
+      return base;
+    },
+    setBase(next) {
+      base = next;
+      current.set({ location: { ...current.get().location }, action: 'REPLACE' });
     },
     navigate(to, { replace = false, state: usr = null } = {}) {
       if (!current.mayLeave()) return;

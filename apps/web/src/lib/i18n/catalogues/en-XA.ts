@@ -1,0 +1,4 @@
+import { pseudoCatalogue } from '../pseudo';
+import english from './en';
+
+export default pseudoCatalogue(english);
