@@ -242,7 +242,7 @@ describe('serving pages pre-rendered at build time', () => {
     },
   );
 
-  it('answers a page in a language at its address, and the shell for the app\'s other routes below it', async () => {
+  it("answers a page in a language at its address, and the shell for the app's other routes below it", async () => {
     expect((await fetchPage('/es/login')).body).toBe(LOGIN_ES);
     expect((await fetchPage('/ES/Login/')).body).toBe(LOGIN_ES);
     for (const url of ['/es/my-reports', '/fr/reports/12', '/en-XA/my-reports', '/fr/login']) {

@@ -46,7 +46,7 @@ const hasWords = (text: string) =>
     .some((word) => !NOT_WORDS.has(word));
 
 /** Each English text written into the markup of a file, with its line. */
-export function hardCodedTexts(file: string, code = readFileSync(file, 'utf8')): string[] {
+function hardCodedTexts(file: string, code = readFileSync(file, 'utf8')): string[] {
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
   const at = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
