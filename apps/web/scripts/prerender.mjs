@@ -140,12 +140,19 @@ function catalogueChunk(language) {
 }
 
 async function pageHtml(page, language) {
-  const { html, title, lang, dir } = await renderPage(addressIn(language, page.path), page.titleId);
+  const { html, title, description, lang, dir } = await renderPage(
+    addressIn(language, page.path),
+    page.titleId,
+  );
   // The production CSP allows no inline script but the page's own, added below by its hash.
   if (/<script\b/i.test(html)) throw new Error(`${page.path} drew an inline script`);
   let document = template
     .replace(ROOT, `<div id="root">${html}</div>`)
     .replace(/<html lang="en">/, `<html lang="${lang}" dir="${dir}">`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(description).replaceAll('"', '&quot;')}" />`,
+    )
     .replace('</head>', `${alternates(page)}</head>`);
   if (!document.includes(`<html lang="${lang}" dir="${dir}">`)) {
     throw new Error('index.html has no <html lang="en">');

@@ -80,6 +80,8 @@ export const notFoundPage: PrerenderedPage = { path: '/404', module: pageModules
 export type RenderedPage = {
   html: string;
   title: string | null;
+  /** The page's description for search results and shared links, in its language. */
+  description: string;
   /** The page's language, as `<html lang dir>` names it. */
   lang: Locale;
   dir: 'ltr' | 'rtl';
@@ -106,7 +108,13 @@ export async function renderPage(location: string, titleId?: string): Promise<Re
     throw new Error(`${location} was drawn before all of its parts had loaded`);
   }
   const title = titleId ? i18n._(titleId) : renderedTitle.current;
-  return { html, title, lang: locale, dir: direction(locale) };
+  return {
+    html,
+    title,
+    description: i18n._('app.meta.description'),
+    lang: locale,
+    dir: direction(locale),
+  };
 }
 
 /** Every address pattern the app's router draws a page for (`:name` is one path segment). */
