@@ -7,6 +7,7 @@ import {
   reportStatuses,
   roles,
 } from './labels';
+import { languages } from './languages';
 import { z } from './zod';
 
 export {
@@ -38,6 +39,9 @@ export type AccessRequestType = z.infer<typeof accessRequestTypeSchema>;
 
 export { organizationTypeLabels } from './labels';
 export const organizationTypeSchema = z.enum(organizationTypes);
+
+/** One of the languages Candor speaks (languages.ts). */
+export const languageSchema = z.enum(languages);
 export type OrganizationType = z.infer<typeof organizationTypeSchema>;
 
 /**

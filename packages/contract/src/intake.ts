@@ -1,4 +1,4 @@
-import { organizationTypeSchema, reportStatusSchema } from './enums';
+import { languageSchema, organizationTypeSchema, reportStatusSchema } from './enums';
 import { REQUIRED_MESSAGE } from './fields';
 import { createReportFieldsSchema, reportSchema } from './reports';
 import { z } from './zod';
@@ -15,6 +15,8 @@ export const intakeOrganizationSchema = z.object({
   name: z.string(),
   type: organizationTypeSchema,
   accepts_guest_reports: z.boolean(),
+  /** The language the page opens in for a visitor who chose none; null: theirs. */
+  default_language: languageSchema.nullable(),
 });
 export type IntakeOrganization = z.infer<typeof intakeOrganizationSchema>;
 

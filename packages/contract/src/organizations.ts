@@ -1,4 +1,4 @@
-import { organizationTypeSchema } from './enums';
+import { languageSchema, organizationTypeSchema } from './enums';
 import { REQUIRED_MESSAGE, requiredText } from './fields';
 import { z } from './zod';
 
@@ -22,6 +22,8 @@ export const myOrganizationSchema = z
     platform_retention_days: z.number().int(),
     /** Whether reporters see each handler's name beside their label (off by default). */
     reader_names_shown: z.boolean(),
+    /** The language its intake page opens in for a visitor who chose none; null: theirs. */
+    default_language: languageSchema.nullable(),
   })
   .nullable();
 export type MyOrganization = z.infer<typeof myOrganizationSchema>;
@@ -36,8 +38,8 @@ export const joinCodeSchema = z.object({ code: z.string() });
 export type JoinCode = z.infer<typeof joinCodeSchema>;
 
 /**
- * `PATCH /api/organizations/mine/` (its administrator): rename, turn guest reports off, or show
- * handlers' names to reporters.
+ * `PATCH /api/organizations/mine/` (its administrator): rename, turn guest reports off, show
+ * handlers' names to reporters, or set the intake page's language.
  */
 export const updateMyOrganizationInputSchema = z
   .strictObject({
@@ -50,13 +52,18 @@ export const updateMyOrganizationInputSchema = z
     accepts_guest_reports: z.boolean().optional(),
     /** Show each handler's name beside their label to reporters choosing who reads a report. */
     reader_names_shown: z.boolean().optional(),
+    /** The intake page's language for visitors who chose none; null: theirs. */
+    default_language: languageSchema.nullable().optional(),
   })
   .refine(
     (value) =>
       value.name !== undefined ||
       value.accepts_guest_reports !== undefined ||
-      value.reader_names_shown !== undefined,
-    { message: 'Send a new name, accepts_guest_reports or reader_names_shown.' },
+      value.reader_names_shown !== undefined ||
+      value.default_language !== undefined,
+    {
+      message: 'Send a new name, accepts_guest_reports, reader_names_shown or default_language.',
+    },
   );
 export type UpdateMyOrganizationInput = z.input<typeof updateMyOrganizationInputSchema>;
 

@@ -7,6 +7,7 @@ import {
   reportStatuses,
   roles,
 } from '@candor/contract/enums';
+import { languages } from '@candor/contract/languages';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -83,6 +84,8 @@ export const organizations = pgTable(
      * turns it on.
      */
     readerNamesShown: boolean('reader_names_shown').notNull().default(false),
+    /** The language its intake page opens in for a visitor who chose none; null: theirs. */
+    defaultLanguage: text('default_language', { enum: languages }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -74,7 +74,9 @@ function normalized(schema: JsonSchema): JsonSchema {
     const other = branches[1 - nullIndex];
     const scalar = ['string', 'integer', 'number', 'boolean'];
     if (nullIndex !== -1 && other && scalar.includes(other.type as string)) {
-      return { ...other, type: [other.type, 'null'] };
+      // A nullable choice (`z.enum(…).nullable()`) keeps its values, and null among them.
+      const values = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {};
+      return { ...other, type: [other.type, 'null'], ...values };
     }
   }
   return out;

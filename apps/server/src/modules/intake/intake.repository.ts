@@ -11,6 +11,7 @@ export async function findOrganizationBySlug(db: Executor, slug: string) {
       type: organizations.type,
       slug: organizations.slug,
       guestReportsEnabled: organizations.guestReportsEnabled,
+      defaultLanguage: organizations.defaultLanguage,
     })
     .from(organizationSlugs)
     .innerJoin(organizations, eq(organizations.id, organizationSlugs.organizationId))

@@ -23,6 +23,7 @@ function toIntakeOrganization(row: repo.IntakeOrganizationRow): IntakeOrganizati
     name: row.name,
     type: row.type,
     accepts_guest_reports: row.guestReportsEnabled,
+    default_language: row.defaultLanguage,
   };
 }
 

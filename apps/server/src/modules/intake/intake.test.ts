@@ -47,6 +47,7 @@ describe('GET /api/intake/{slug}/', () => {
       name: row?.name,
       type: 'corporate',
       accepts_guest_reports: true,
+      default_language: null,
     });
   });
 

@@ -33,7 +33,10 @@ export async function updateOrganization(
   db: Executor,
   id: number,
   changes: Partial<
-    Pick<OrganizationRow, 'name' | 'slug' | 'guestReportsEnabled' | 'readerNamesShown'>
+    Pick<
+      OrganizationRow,
+      'name' | 'slug' | 'guestReportsEnabled' | 'readerNamesShown' | 'defaultLanguage'
+    >
   >,
 ): Promise<OrganizationRow> {
   const [row] = await db

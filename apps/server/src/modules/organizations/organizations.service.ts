@@ -78,6 +78,7 @@ function toMine(
     retention_days: organization.retentionDays,
     platform_retention_days: ctx.config.retention.days,
     reader_names_shown: organization.readerNamesShown,
+    default_language: organization.defaultLanguage,
   };
 }
 
@@ -170,7 +171,8 @@ export async function regenerateJoinCode(ctx: AppContext, user: Member): Promise
 
 /**
  * Its administrator renames the organisation (it gets the new name's slug; every earlier slug
- * keeps leading to it) or turns reports without an account on or off. Audited.
+ * keeps leading to it), turns reports without an account on or off, shows handlers' names to
+ * reporters, or sets the intake page's language. Audited.
  */
 export async function updateMine(
   ctx: AppContext,
@@ -193,6 +195,9 @@ export async function updateMine(
     if (input.reader_names_shown !== undefined) {
       changes.readerNamesShown = input.reader_names_shown;
     }
+    if (input.default_language !== undefined) {
+      changes.defaultLanguage = input.default_language;
+    }
     const row = await repo.updateOrganization(tx, organizationId, changes);
     await insertAuditEntry(tx, {
       actorUserId: user.id,
@@ -207,6 +212,9 @@ export async function updateMine(
         }),
         ...(changes.readerNamesShown !== undefined && {
           reader_names_shown: changes.readerNamesShown,
+        }),
+        ...(changes.defaultLanguage !== undefined && {
+          default_language: changes.defaultLanguage,
         }),
       },
     });

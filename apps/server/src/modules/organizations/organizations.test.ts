@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 const call = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
   headers: Record<string, string>,
   body?: object,
@@ -67,7 +67,43 @@ describe('GET /api/organizations/mine/', () => {
       retention_days: null,
       platform_retention_days: 365,
       reader_names_shown: false,
+      default_language: null,
     });
+  });
+});
+
+describe("the intake page's language", () => {
+  it('is set by the administrator, audited, and given to visitors of the intake link', async () => {
+    const { admin } = await approvedOrganization();
+    const set = await call('PATCH', 'mine/', admin.headers, { default_language: 'es' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().default_language).toBe('es');
+    const { slug } = set.json();
+    const intake = await t.app.inject({ method: 'GET', url: `/api/intake/${slug}/` });
+    expect(intake.json().default_language).toBe('es');
+    const audited = await auditRowsFor(t, 'organization', set.json().id);
+    expect(audited.at(-1)).toMatchObject({
+      action: 'organization.updated',
+      details: { default_language: 'es' },
+    });
+
+    const cleared = await call('PATCH', 'mine/', admin.headers, { default_language: null });
+    expect(cleared.json().default_language).toBeNull();
+    const after = await t.app.inject({ method: 'GET', url: `/api/intake/${slug}/` });
+    expect(after.json().default_language).toBeNull();
+  });
+
+  it('refuses a language Candor does not speak, and anyone but the administrator', async () => {
+    const { admin } = await approvedOrganization();
+    const unknown = await call('PATCH', 'mine/', admin.headers, { default_language: 'xx' });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json())).toEqual(['default_language']);
+    const member = await createUser(t);
+    const code = await joinCode(admin);
+    await call('POST', 'join/', member.headers, { code });
+    const refused = await call('PATCH', 'mine/', member.headers, { default_language: 'fr' });
+    expect(refused.statusCode).toBe(403);
+    expect((await call('GET', 'mine/', admin.headers)).json().default_language).toBeNull();
   });
 });
 

@@ -20,6 +20,7 @@ const acme = {
   name: 'ACME',
   type: 'corporate',
   accepts_guest_reports: true,
+  default_language: null,
 } satisfies IntakeOrganization;
 const officer = { id: 'a'.repeat(24), label: 'Compliance officer', name: null } satisfies Reader;
 const hr = { id: 'b'.repeat(24), label: 'HR, North site', name: 'Dana Lee' } satisfies Reader;

@@ -18,6 +18,7 @@ const school = {
   retention_days: null,
   platform_retention_days: 365,
   reader_names_shown: false,
+  default_language: null,
 } satisfies MyOrganization;
 
 describe('OrganizationCard', () => {
