@@ -5,6 +5,7 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -12,14 +13,10 @@ import { useSendContactMessage } from '../api/send-contact-message';
 const loadContactSchema = () =>
   import('@candor/contract/contact').then((contract) => contract.contactInputSchema);
 
-/** As in the original product: the contact texts (the failure one is reachable now that sending is real). */
-const SUCCESS = "Message sent successfully! We'll get back to you soon.";
-const FAILURE = 'Failed to send message. Please try again later.';
-const NOT_SENT = 'Your message was not sent. Nothing you typed was lost. Try again.';
-
 const EMPTY = { name: '', subject: '', message: '' };
 
 export function ContactForm() {
+  const t = useT();
   const mutation = useSendContactMessage();
   const request = useCancellable();
   const { field, message, setMessage, onSubmit, reset, showServerErrors } = useContractForm(
@@ -33,7 +30,8 @@ export function ContactForm() {
       {
         onSuccess: () => {
           reset(EMPTY);
-          setMessage({ tone: 'success', text: SUCCESS });
+          // As in the original product: the contact texts (the failure one is reachable now that sending is real).
+          setMessage({ tone: 'success', text: t('contact.form.sent') });
         },
         onError: (error) => {
           if (isCancelled(error)) {
@@ -42,26 +40,34 @@ export function ContactForm() {
           }
           showServerErrors(error);
           const unreached = error instanceof ApiError && error.status === 0;
-          setMessage({ tone: 'error', text: unreached ? NOT_SENT : FAILURE });
+          setMessage({
+            tone: 'error',
+            text: unreached ? t('contact.form.notSent') : t('contact.form.failed'),
+          });
         },
       },
     );
 
   return (
     <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
-      <TextField label="Name" required autoComplete="name" {...field('name')} />
-      <TextField label="Subject" required {...field('subject')} />
+      <TextField label={t('contact.form.name')} required autoComplete="name" {...field('name')} />
+      <TextField label={t('contact.form.subject')} required {...field('subject')} />
       <TextAreaField
-        label="Message"
+        label={t('contact.form.message')}
         required
         rows={6}
-        hint="If you would like a reply, say in your message how we can reach you."
+        hint={t('contact.form.messageHint')}
         {...field('message')}
       />
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <StillTrying isPending={mutation.isPending} onCancel={request.cancel} />
-      <Button type="submit" className="w-full" isBusy={mutation.isPending} busyLabel="Sending...">
-        Send Message
+      <Button
+        type="submit"
+        className="w-full"
+        isBusy={mutation.isPending}
+        busyLabel={t('contact.form.sending')}
+      >
+        {t('contact.form.send')}
       </Button>
     </form>
   );

@@ -4,11 +4,13 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useContactMessages } from '../api/get-contact-messages';
 import { useMarkContactMessageRead } from '../api/mark-contact-message-read';
 
 /** The superuser's inbox of contact form messages, newest first. */
 export function ContactInbox() {
+  const t = useT();
   const messages = useContactMessages();
   const markRead = useMarkContactMessageRead();
   const [failure, setFailure] = useState<string | null>(null);
@@ -16,23 +18,23 @@ export function ContactInbox() {
   const onMarkRead = (id: number) => {
     setFailure(null);
     markRead.mutate(id, {
-      onError: () => setFailure('Failed to mark the message as read. Please try again.'),
+      onError: () => setFailure(t('contact.inbox.markReadFailed')),
     });
   };
 
   return (
     <section aria-labelledby="contact-inbox-heading">
       <h2 id="contact-inbox-heading" className="mb-4 text-xl font-semibold text-brand-900">
-        Contact messages
+        {t('contact.inbox.heading')}
       </h2>
       {failure && (
         <Alert tone="error" className="mb-4">
           {failure}
         </Alert>
       )}
-      {messages.isPending && <LoadingState label="Loading messages..." />}
-      {messages.isError && <Alert tone="error">Failed to load contact messages.</Alert>}
-      {messages.data?.length === 0 && <EmptyState>No contact messages yet.</EmptyState>}
+      {messages.isPending && <LoadingState label={t('contact.inbox.loading')} />}
+      {messages.isError && <Alert tone="error">{t('contact.inbox.loadFailed')}</Alert>}
+      {messages.data?.length === 0 && <EmptyState>{t('contact.inbox.empty')}</EmptyState>}
       {messages.data && messages.data.length > 0 && (
         <ul className="space-y-4">
           {messages.data.map((message) => (
@@ -50,23 +52,24 @@ export function ContactInbox() {
                   >
                     {message.subject}
                     {!message.is_read && (
-                      <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
-                        Unread
+                      <span className="ms-2 rounded-full bg-brand-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
+                        {t('contact.inbox.unread')}
                       </span>
                     )}
                   </h3>
                   <time dateTime={message.created_at} className="text-sm text-muted">
-                    {formatDateTime(message.created_at, { fallback: 'N/A' })}
+                    {formatDateTime(message.created_at, { fallback: t('contact.inbox.noDate') })}
                   </time>
                 </div>
                 <p className="mt-1 text-sm text-muted">
-                  From {message.name}
+                  {t('contact.inbox.from', { name: message.name })}
                   {message.email && (
                     <>
                       {' '}
                       (
                       <a
                         href={`mailto:${message.email}`}
+                        dir="ltr"
                         className="inline-flex min-h-11 items-center text-brand-700 underline underline-offset-4"
                       >
                         {message.email}
@@ -83,9 +86,9 @@ export function ContactInbox() {
                     className="mt-4"
                     disabled={markRead.isPending && markRead.variables === message.id}
                     onClick={() => onMarkRead(message.id)}
-                    aria-label={`Mark as Read: ${message.subject}`}
+                    aria-label={t('contact.inbox.markReadOf', { subject: message.subject })}
                   >
-                    Mark as Read
+                    {t('contact.inbox.markRead')}
                   </Button>
                 )}
               </article>

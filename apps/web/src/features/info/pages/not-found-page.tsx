@@ -1,17 +1,16 @@
 import { LinkButton } from '@/components/ui/link-button';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
-    <Page
-      title="Page not found"
-      lead="There is no page at this address. It may have moved, or the link may be mistyped."
-    >
+    <Page title={t('info.notFound.title')} lead={t('info.notFound.lead')}>
       <div className="flex flex-wrap gap-3">
-        <LinkButton to={paths.home}>Go to the home page</LinkButton>
+        <LinkButton to={paths.home}>{t('info.notFound.home')}</LinkButton>
         <LinkButton to={paths.contact} variant="secondary">
-          Contact support
+          {t('info.notFound.contact')}
         </LinkButton>
       </div>
     </Page>

@@ -1,32 +1,22 @@
 import { Page } from '@/components/ui/page';
+import { useT } from '@/lib/i18n';
 import { ProseSection } from '../components/prose-section';
 
 export function TermsPage() {
+  const t = useT();
   return (
-    <Page title="Terms of Service" lead="The rules that keep Candor useful and safe for everyone.">
-      <ProseSection title="Report in good faith">
-        <p>
-          Report what you believe to be true. Deliberately false reports harm the people they name
-          and the people who need Candor; administrators may reject them.
-        </p>
+    <Page title={t('info.terms.title')} lead={t('info.terms.lead')}>
+      <ProseSection title={t('info.terms.goodFaithTitle')}>
+        <p>{t('info.terms.goodFaith')}</p>
       </ProseSection>
-      <ProseSection title="In an emergency">
-        <p>
-          Candor is not an emergency service. If someone is in immediate danger, contact your local
-          emergency number first.
-        </p>
+      <ProseSection title={t('info.terms.emergencyTitle')}>
+        <p>{t('info.terms.emergency')}</p>
       </ProseSection>
-      <ProseSection title="Administrators">
-        <p>
-          Administrators are approved individually. They must use reports only to investigate and
-          act on them, must never try to identify an anonymous reporter, and every action they take
-          is recorded in an audit log that cannot be altered.
-        </p>
+      <ProseSection title={t('info.terms.administratorsTitle')}>
+        <p>{t('info.terms.administrators')}</p>
       </ProseSection>
-      <ProseSection title="Your account">
-        <p>
-          Keep your password to yourself. Anyone with it can read your reports and conversations.
-        </p>
+      <ProseSection title={t('info.terms.accountTitle')}>
+        <p>{t('info.terms.account')}</p>
       </ProseSection>
     </Page>
   );
