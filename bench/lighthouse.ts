@@ -196,6 +196,13 @@ const allPages: { route: string; signedIn: boolean }[] = [
   { route: '/track', signedIn: false },
   { route: '/submit-report', signedIn: true },
   { route: '/admin-dashboard', signedIn: true },
+  // The same public pages in Spanish and in Arabic (right to left), each drawn at build time.
+  ...['es', 'ar'].flatMap((language) =>
+    ['', '/report', '/login'].map((route) => ({
+      route: `/${language}${route}`,
+      signedIn: false,
+    })),
+  ),
 ];
 /** `PAGES=/report,/o/{slug}/report` measures only those; every page when unset. */
 const only = process.env.PAGES?.split(',').filter(Boolean);
@@ -236,7 +243,8 @@ await recordResult(
     `Chromium, against the production build served by \`npm start\`'s server; the median of ${RUNS}`,
     'runs by performance score. Goal on every page: performance at least 95, LCP at most 1.5 s,',
     'accessibility, best practices and SEO 100; on the pages of a reporter without an account',
-    '(`/report`, `/o/{slug}/report`, `/track`) performance 100 in every run. JS KB: the JavaScript',
+    '(`/report`, `/o/{slug}/report`, `/track`) performance 100 in every run, and on the Spanish and',
+    'Arabic landing, `/report` and `/login` pages performance 100. JS KB: the JavaScript',
     'transferred (compressed) while the page loaded, as Lighthouse counts it; what a page needs',
     'before it can be used is budgeted in apps/web/src/build/page-budget.test.ts.',
     "Lighthouse's CPU benchmark of this machine ranged",
