@@ -18,7 +18,9 @@ export async function plainTexts(page: Page, allowed: readonly (string | RegExp)
       found.push(text);
     }
     // Names a person hears: labels and titles of controls.
-    for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    for (const element of Array.from(
+      document.querySelectorAll('[aria-label], [title], [placeholder]'),
+    )) {
       if (!(element as HTMLElement).checkVisibility?.()) continue;
       for (const name of ['aria-label', 'title', 'placeholder']) {
         const value = element.getAttribute(name)?.trim();
@@ -39,7 +41,7 @@ export async function overflowsScreen(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const wide = document.documentElement.scrollWidth > width + 1;
-    const outside = [...document.querySelectorAll('body *')]
+    const outside = Array.from(document.querySelectorAll('body *'))
       .filter((element) => (element as HTMLElement).checkVisibility?.())
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.right > width + 1 || box.left < -1))
