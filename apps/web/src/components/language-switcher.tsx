@@ -1,9 +1,10 @@
 import { type Language, languageNames, languages } from '@candor/contract/languages';
 import { Languages } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { activateLocale, direction, isLanguage, localeBase, useLocale, useT } from '@/lib/i18n';
+import { direction, isLanguage, localeBase, useLocale, useT } from '@/lib/i18n';
 import { rememberLanguage } from '@/lib/i18n/language-choice';
-import { useLocation, useSetBase } from '@/lib/router';
+import { useSwitchLanguage } from '@/lib/i18n/use-switch-language';
+import { useLocation } from '@/lib/router';
 
 /** The address of the page being read, in `language`. */
 function addressIn(language: Language, pathname: string, search: string, hash: string) {
@@ -33,7 +34,7 @@ export function LanguageSwitcher({
 }) {
   const t = useT();
   const locale = useLocale();
-  const setBase = useSetBase();
+  const switchLanguage = useSwitchLanguage();
   const { pathname, search, hash } = useLocation();
   const current = isLanguage(locale) ? locale : 'en';
   const choose = (event: MouseEvent<HTMLAnchorElement>, language: Language) => {
@@ -41,10 +42,7 @@ export function LanguageSwitcher({
     event.preventDefault();
     rememberLanguage(language);
     const details = event.currentTarget.closest('details');
-    void activateLocale(language).then(() => {
-      document.documentElement.lang = language;
-      document.documentElement.dir = direction(language);
-      setBase(localeBase(language));
+    void switchLanguage(language).then(() => {
       if (details) details.open = false;
       details?.querySelector('summary')?.focus();
       onChosen?.(language);

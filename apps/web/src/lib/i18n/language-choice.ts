@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, languages } from '@candor/contract/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languages } from '@candor/contract/languages';
 import { type Locale, localeBase, splitLocale } from './index';
 import { PSEUDO_LOCALE } from './pseudo';
 
@@ -24,7 +24,9 @@ function followChoice(storageKey: string, spoken: readonly string[], fallback: s
     const here = prefix && prefix !== fallback && spoken.includes(prefix) ? prefix : fallback;
     const chosen = localStorage.getItem(storageKey);
     let wanted = chosen && spoken.includes(chosen) ? chosen : null;
-    if (!wanted && here === fallback && !prefix) {
+    // An organisation's intake page may have a language of its own, which the app applies.
+    const intake = /^\/(?:[a-z]{2}\/)?o\/[^/]+\/report\/?$/.test(path);
+    if (!wanted && here === fallback && !prefix && !intake) {
       // No choice yet, and an address that names no language: the browser's, if spoken here.
       for (const tag of navigator.languages ?? [navigator.language]) {
         const primary = String(tag).toLowerCase().split('-')[0] ?? '';
@@ -79,12 +81,12 @@ export function rememberLanguage(language: string): void {
 }
 
 /** The first of the browser's languages that Candor speaks, if any. */
-function browserLanguage(): string | null {
+export function browserLanguage(): Language | null {
   const tags =
     typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of tags) {
     const primary = String(tag).toLowerCase().split('-')[0] ?? '';
-    if ((languages as readonly string[]).includes(primary)) return primary;
+    if (isLanguage(primary)) return primary;
   }
   return null;
 }
@@ -105,4 +107,20 @@ export function settleLocale(): Locale {
   const address = `${localeBase(wanted)}${path === '/' && wanted !== DEFAULT_LANGUAGE ? '/' : path}`;
   window.history.replaceState(window.history.state, '', `${address}${search}${hash}`);
   return wanted;
+}
+
+/**
+ * An organisation's intake page opens in the organisation's language (`preferred`) for a visitor
+ * who has chosen none, at an address that names none; otherwise in the browser's, as every page.
+ * Answers the language to change to, or null to stay.
+ */
+export function intakeLanguage(
+  preferred: Language | null,
+  current: Locale,
+  addressNamesLanguage: boolean,
+): Language | null {
+  if (current === PSEUDO_LOCALE || addressNamesLanguage || isLanguage(storedLanguage()))
+    return null;
+  const wanted = preferred ?? browserLanguage();
+  return wanted && wanted !== current ? wanted : null;
 }
