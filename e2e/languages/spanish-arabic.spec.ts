@@ -45,7 +45,7 @@ test('a visitor files a report in Spanish, and reads the reply in Arabic, with n
   );
   const reply = await request.post(`/api/reports/${report.id}/comments/`, {
     headers: organization.adminHeaders,
-    data: { content: 'Gracias. ¿En qué muelle, y desde cuándo?' },
+    data: { message: 'Gracias. ¿En qué muelle, y desde cuándo?' },
   });
   expect(reply.status()).toBe(201);
 
