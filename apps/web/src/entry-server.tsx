@@ -12,7 +12,7 @@ import { sessionMarkScript } from '@/lib/auth/session-hint';
 import { renderedTitle } from '@/lib/document-title';
 import { activateLocale, direction, i18n, type Locale, localeBase, splitLocale } from '@/lib/i18n';
 import { languageChoiceScript } from '@/lib/i18n/language-choice';
-import { PSEUDO_LOCALE } from '@/lib/i18n/pseudo';
+import { PSEUDO_LOCALE } from '@/lib/i18n/locales';
 
 export { languages, localeBase };
 

@@ -20,7 +20,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { PSEUDO_LOCALE } from './pseudo';
+import { PSEUDO_LOCALE } from './locales';
 
 export type { Language };
 export { i18n, isLanguage };

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languages } from '@candor/contract/languages';
 import { type Locale, localeBase, splitLocale } from './index';
-import { PSEUDO_LOCALE } from './pseudo';
+import { PSEUDO_LOCALE } from './locales';
 
 /**
  * A visitor's language (docs/languages.md): the one they chose, remembered in this browser's

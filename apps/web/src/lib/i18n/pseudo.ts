@@ -1,11 +1,13 @@
 import type { Messages } from '@lingui/core';
 
+import { PSEUDO_LOCALE } from './locales';
+
 /**
- * The pseudo-locale, for tests only: every English message with its letters accented and about
- * 40% longer, between brackets. A text the catalogues do not hold stays plain ASCII on screen,
- * and a label cut short loses its closing bracket.
+ * The pseudo-locale (`PSEUDO_LOCALE`), for tests only: every English message with its letters
+ * accented and about 40% longer, between brackets. A text the catalogues do not hold stays plain
+ * ASCII on screen, and a label cut short loses its closing bracket.
  */
-export const PSEUDO_LOCALE = 'en-XA';
+export { PSEUDO_LOCALE };
 
 const ACCENTED: Record<string, string> = {
   a: 'á',
