@@ -81,7 +81,9 @@ export function AnalyticsCards({
       {cards.map((card) => {
         const content = (
           <>
-            <p className="text-sm font-medium text-muted">{t(card.labelId, { days: DUE_SOON_DAYS })}</p>
+            <p className="text-sm font-medium text-muted">
+              {t(card.labelId, { days: DUE_SOON_DAYS })}
+            </p>
             <p className="mt-1 text-xl font-bold text-brand-900">
               {state === 'ready' && analytics ? (
                 card.value(analytics)
