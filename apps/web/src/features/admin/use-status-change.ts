@@ -2,6 +2,7 @@ import type { FinalDecisionInput, UpdateReportStatusInput } from '@candor/contra
 import type { Report } from '@candor/contract/reports';
 import { useState } from 'react';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useUpdateReportStatus } from './api/update-report-status';
 import type { FinalStatus } from './components/decision-dialog';
 
@@ -12,6 +13,7 @@ type Target = UpdateReportStatusInput['status'];
  * Resolve and Reject open the decision dialog, and are sent with its message.
  */
 export function useStatusChange(onChanged?: (report: Report) => void) {
+  const t = useT();
   const update = useUpdateReportStatus(onChanged);
   const [deciding, setDeciding] = useState<{ report: Report; status: FinalStatus } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +26,9 @@ export function useStatusChange(onChanged?: (report: Report) => void) {
         onSuccess: after,
         onError: (failure) =>
           setError(
-            `Failed to update report status. Error: ${serverDetail(failure) ?? (failure as Error).message}`,
+            t('admin.statusChange.failed', {
+              error: serverDetail(failure) ?? (failure as Error).message,
+            }),
           ),
       },
     );

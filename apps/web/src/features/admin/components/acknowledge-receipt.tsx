@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { formatLongDay } from '@/lib/deadline-words';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useAcknowledgeReport } from '../api/acknowledge-report';
 import { DeadlineChip } from './deadline-chip';
 
@@ -20,6 +21,7 @@ export function AcknowledgeReceipt({
   report: Report;
   onAcknowledged(report: Report): void;
 }) {
+  const t = useT();
   const [message, setMessage] = useState('');
   const acknowledge = useAcknowledgeReport(onAcknowledged);
   const onSubmit = (event: FormEvent) => {
@@ -32,48 +34,48 @@ export function AcknowledgeReceipt({
       <section aria-labelledby="legal-clock-heading" className="space-y-3">
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="legal-clock-heading" className="text-lg font-semibold text-brand-900">
-            Legal deadlines
+            {t('admin.acknowledge.heading')}
           </h2>
           <DeadlineChip report={report} />
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium text-muted">Acknowledge by</dt>
+          <dt className="font-medium text-muted">{t('admin.acknowledge.by')}</dt>
           <dd>
             {formatLongDay(report.acknowledge_by)}
             {acknowledgedAt &&
-              ` · acknowledged on ${formatLongDay(acknowledgedAt)}${
-                Date.parse(acknowledgedAt) <= Date.parse(report.acknowledge_by)
-                  ? ', on time'
-                  : ', late'
-              }`}
+              (Date.parse(acknowledgedAt) <= Date.parse(report.acknowledge_by)
+                ? t('admin.acknowledge.doneOnTime', { day: formatLongDay(acknowledgedAt) })
+                : t('admin.acknowledge.doneLate', { day: formatLongDay(acknowledgedAt) }))}
           </dd>
-          <dt className="font-medium text-muted">Feedback by</dt>
+          <dt className="font-medium text-muted">{t('admin.acknowledge.feedbackBy')}</dt>
           <dd>
             {formatLongDay(report.feedback_by)}
             {report.feedback_at &&
-              ` · given on ${formatLongDay(report.feedback_at)}${
-                Date.parse(report.feedback_at) <= Date.parse(report.feedback_by)
-                  ? ', on time'
-                  : ', late'
-              }`}
+              (Date.parse(report.feedback_at) <= Date.parse(report.feedback_by)
+                ? t('admin.acknowledge.givenOnTime', { day: formatLongDay(report.feedback_at) })
+                : t('admin.acknowledge.givenLate', { day: formatLongDay(report.feedback_at) }))}
           </dd>
         </dl>
         {acknowledgedAt === null && report.status !== 'cancelled' && (
           <form onSubmit={onSubmit} className="space-y-3">
             <TextAreaField
-              label="Message to the reporter (optional)"
-              hint="Sent with the acknowledgement, in the conversation."
+              label={t('admin.acknowledge.message')}
+              hint={t('admin.acknowledge.messageHint')}
               rows={2}
               value={message}
               onChange={(event) => setMessage(event.target.value)}
             />
             {acknowledge.isError && (
               <Alert tone="error">
-                {serverDetail(acknowledge.error) ?? 'Could not acknowledge. Please try again.'}
+                {serverDetail(acknowledge.error) ?? t('admin.acknowledge.failed')}
               </Alert>
             )}
-            <Button type="submit" isBusy={acknowledge.isPending} busyLabel="Acknowledging...">
-              Acknowledge receipt
+            <Button
+              type="submit"
+              isBusy={acknowledge.isPending}
+              busyLabel={t('admin.acknowledge.busy')}
+            >
+              {t('admin.acknowledge.submit')}
             </Button>
           </form>
         )}

@@ -1,5 +1,4 @@
 import type { AdminReport, adminStatusTargets } from '@candor/contract/admin';
-import { organizationTypeLabels } from '@candor/contract/labels';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,8 +6,10 @@ import { LinkButton } from '@/components/ui/link-button';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { VoicePlayer } from '@/components/voice/voice-player';
 import { paths } from '@/config/paths';
-import { formatDateTime, humanize } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import type { FromListState } from '../dashboard-query';
+import { categoryName, organizationTypeWordIds, statusName } from '../words';
 import { DeadlineChip } from './deadline-chip';
 import { TagChip } from './tag-chip';
 
@@ -23,12 +24,6 @@ type AdminReportCardProps = {
   onSelect(selected: boolean): void;
 };
 
-function unreadLabel(count: number) {
-  return count === 1
-    ? '1 new message from the reporter'
-    : `${count} new messages from the reporter`;
-}
-
 const finalStatuses = new Set(['resolved', 'rejected', 'cancelled']);
 
 /** As in the original product (Admin dashboard): one report with its tags, details and actions. */
@@ -40,23 +35,24 @@ export function AdminReportCard({
   isSelected,
   onSelect,
 }: AdminReportCardProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const unread = report.unread_from_reporter;
   return (
     <li
       className={`rounded-2xl border bg-white p-5 shadow-sm ${
-        unread > 0 ? 'border-l-4 border-slate-200 border-l-brand-700' : 'border-slate-200'
+        unread > 0 ? 'border-s-4 border-slate-200 border-s-brand-700' : 'border-slate-200'
       }`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-1">
           {/* The box's label is a 44 px square around it: a target for a thumb. */}
-          <label className="-my-2 -ml-3 flex size-11 shrink-0 cursor-pointer items-center justify-center">
+          <label className="-my-2 -ms-3 flex size-11 shrink-0 cursor-pointer items-center justify-center">
             <input
               type="checkbox"
               className="size-5 cursor-pointer accent-brand-700"
-              aria-label={`Select ${report.title}`}
+              aria-label={t('admin.card.select', { title: report.title })}
               checked={isSelected}
               onChange={(event) => onSelect(event.target.checked)}
             />
@@ -68,7 +64,7 @@ export function AdminReportCard({
         <StatusBadge status={report.status} />
       </div>
       <p className="mt-1 text-sm text-muted">
-        {humanize(report.category)} ·{' '}
+        {categoryName(report.category, t)} ·{' '}
         <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time> ·{' '}
         <span className="font-mono">{report.token}</span>
       </p>
@@ -77,16 +73,18 @@ export function AdminReportCard({
         {unread > 0 && (
           <span className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
             <MessageCircle aria-hidden="true" className="size-3.5" />
-            {unreadLabel(unread)}
+            {t('admin.card.unread', { count: unread })}
           </span>
         )}
         <Tag>
-          {report.assigned_to ? `Assigned to ${report.assigned_to.username}` : 'Unassigned'}
+          {report.assigned_to
+            ? t('admin.card.assignedTo', { name: report.assigned_to.username })
+            : t('admin.card.unassigned')}
         </Tag>
-        {report.is_anonymous && <Tag tone="brand">Anonymous</Tag>}
-        {report.is_guest && <Tag>No account</Tag>}
-        {report.priority_flag && <Tag tone="accent">Priority</Tag>}
-        {report.is_premium_report && <Tag>Premium</Tag>}
+        {report.is_anonymous && <Tag tone="brand">{t('admin.card.anonymous')}</Tag>}
+        {report.is_guest && <Tag>{t('admin.card.noAccount')}</Tag>}
+        {report.priority_flag && <Tag tone="accent">{t('admin.card.priority')}</Tag>}
+        {report.is_premium_report && <Tag>{t('admin.card.premium')}</Tag>}
         {report.tags.map((tag) => (
           <TagChip key={tag.id} tag={tag} />
         ))}
@@ -101,7 +99,7 @@ export function AdminReportCard({
           {report.voice && (
             <VoicePlayer
               voice={report.voice}
-              label="Voice message with the report (disguised)"
+              label={t('admin.card.voice')}
               downloadName={`voice-message-${report.token}`}
             />
           )}
@@ -112,20 +110,20 @@ export function AdminReportCard({
               rel="noopener noreferrer"
               className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline underline-offset-2"
             >
-              View Attachment
+              {t('admin.card.attachment')}
             </a>
           )}
           {report.request_type === 'organization' && (
             <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
-              <dt className="font-medium text-muted">Organization</dt>
+              <dt className="font-medium text-muted">{t('admin.card.organization')}</dt>
               <dd>{report.organization_name}</dd>
-              <dt className="font-medium text-muted">Organization type</dt>
+              <dt className="font-medium text-muted">{t('admin.card.organizationType')}</dt>
               <dd>
                 {report.organization_type
-                  ? organizationTypeLabels[report.organization_type]
-                  : 'N/A'}
+                  ? t(organizationTypeWordIds[report.organization_type])
+                  : t('admin.card.notGiven')}
               </dd>
-              <dt className="font-medium text-muted">Justification</dt>
+              <dt className="font-medium text-muted">{t('admin.card.justification')}</dt>
               <dd>{report.justification}</dd>
             </dl>
           )}
@@ -139,35 +137,35 @@ export function AdminReportCard({
           aria-controls={detailsId}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Less' : 'Details'}
+          {open ? t('admin.card.less') : t('admin.card.details')}
         </Button>
         <LinkButton
           to={paths.report(report.id)}
           state={{ fromList: listAddress } satisfies FromListState}
           variant="secondary"
           size="sm"
-          aria-label={`Manage ${report.title}`}
+          aria-label={t('admin.card.manageLabel', { title: report.title })}
         >
-          Manage
+          {t('admin.card.manage')}
         </LinkButton>
         {finalStatuses.has(report.status) ? (
-          <span className="ml-auto text-sm font-semibold text-muted">
+          <span className="ms-auto text-sm font-semibold text-muted">
             {report.status === 'cancelled'
-              ? 'Cancelled by the reporter'
-              : `Final: ${humanize(report.status)}`}
+              ? t('admin.card.cancelled')
+              : t('admin.card.final', { status: statusName(report.status, t) })}
           </span>
         ) : (
-          <span className="ml-auto flex flex-wrap gap-2">
+          <span className="ms-auto flex flex-wrap gap-2">
             <Button
               size="sm"
               variant="secondary"
               disabled={isUpdating || report.status === 'under_review'}
               onClick={() => onStatus('under_review')}
             >
-              Review
+              {t('admin.card.review')}
             </Button>
             <Button size="sm" disabled={isUpdating} onClick={() => onStatus('resolved')}>
-              Resolve
+              {t('admin.card.resolve')}
             </Button>
             <Button
               size="sm"
@@ -175,7 +173,7 @@ export function AdminReportCard({
               disabled={isUpdating}
               onClick={() => onStatus('rejected')}
             >
-              Reject
+              {t('admin.card.reject')}
             </Button>
           </span>
         )}

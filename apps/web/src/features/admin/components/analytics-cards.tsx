@@ -1,19 +1,24 @@
 import type { Analytics } from '@candor/contract/admin';
 import { DUE_SOON_DAYS } from '@candor/contract/deadline-clock';
+import { intlLocale, type Translate, useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 import { dashboardLink } from '../dashboard-query';
 
 type Card = {
-  label: string;
+  labelId: string;
   value: (a: Analytics) => number | string;
-  detail?: (a: Analytics) => string;
+  detail?: (a: Analytics, t: Translate) => string;
   /** The list these reports are, when the card leads to it. */
   to?: string;
 };
 
 /** "75%" of `due`, or a dash when nothing fell due. */
 function share(met: number, due: number): string {
-  return due === 0 ? '–' : `${Math.round((met / due) * 100)}%`;
+  return due === 0
+    ? '–'
+    : new Intl.NumberFormat(intlLocale(), { style: 'percent' }).format(
+        Math.round((met / due) * 100) / 100,
+      );
 }
 
 /**
@@ -22,34 +27,41 @@ function share(met: number, due: number): string {
  */
 const cards: Card[] = [
   {
-    label: 'Overdue now',
+    labelId: 'admin.analytics.overdueNow',
     value: (a) => a.deadlines.overdue_now,
-    detail: () => 'A legal deadline has passed',
+    detail: (_, t) => t('admin.analytics.overdueNowDetail'),
     to: dashboardLink({ overdue: 'true' }),
   },
   {
-    label: `Due in ${DUE_SOON_DAYS} days`,
+    labelId: 'admin.analytics.dueSoon',
     value: (a) => a.deadlines.due_soon,
-    detail: () => `A legal deadline falls within ${DUE_SOON_DAYS} days`,
+    detail: (_, t) => t('admin.analytics.dueSoonDetail', { days: DUE_SOON_DAYS }),
     to: dashboardLink({ due_soon: 'true' }),
   },
-  { label: 'Total Reports', value: (a) => a.total_reports },
-  { label: 'Pending Review', value: (a) => a.reports_by_status.pending ?? 0 },
-  { label: 'Under Review', value: (a) => a.reports_by_status.under_review ?? 0 },
-  { label: 'Resolved', value: (a) => a.reports_by_status.resolved ?? 0 },
-  { label: 'Rejected', value: (a) => a.reports_by_status.rejected ?? 0 },
-  { label: 'Priority Reports', value: (a) => a.priority_reports_count },
-  { label: 'Anonymous Reports', value: (a) => a.anonymous_vs_identified_reports.true },
+  { labelId: 'admin.analytics.total', value: (a) => a.total_reports },
+  { labelId: 'admin.analytics.pending', value: (a) => a.reports_by_status.pending ?? 0 },
+  { labelId: 'admin.analytics.underReview', value: (a) => a.reports_by_status.under_review ?? 0 },
+  { labelId: 'admin.analytics.resolved', value: (a) => a.reports_by_status.resolved ?? 0 },
+  { labelId: 'admin.analytics.rejected', value: (a) => a.reports_by_status.rejected ?? 0 },
+  { labelId: 'admin.analytics.priority', value: (a) => a.priority_reports_count },
+  { labelId: 'admin.analytics.anonymous', value: (a) => a.anonymous_vs_identified_reports.true },
   {
-    label: 'Acknowledged in time',
+    labelId: 'admin.analytics.acknowledgedInTime',
     value: (a) => share(a.deadlines.acknowledged_on_time, a.deadlines.acknowledgements_due),
-    detail: (a) =>
-      `${a.deadlines.acknowledged_on_time} of ${a.deadlines.acknowledgements_due}, last 12 months`,
+    detail: (a, t) =>
+      t('admin.analytics.lastYear', {
+        met: a.deadlines.acknowledged_on_time,
+        due: a.deadlines.acknowledgements_due,
+      }),
   },
   {
-    label: 'Feedback in time',
+    labelId: 'admin.analytics.feedbackInTime',
     value: (a) => share(a.deadlines.feedback_on_time, a.deadlines.feedback_due),
-    detail: (a) => `${a.deadlines.feedback_on_time} of ${a.deadlines.feedback_due}, last 12 months`,
+    detail: (a, t) =>
+      t('admin.analytics.lastYear', {
+        met: a.deadlines.feedback_on_time,
+        due: a.deadlines.feedback_due,
+      }),
   },
 ];
 
@@ -60,28 +72,36 @@ export function AnalyticsCards({
   analytics?: Analytics;
   state: 'loading' | 'error' | 'ready';
 }) {
+  const t = useT();
   return (
-    <ul aria-label="Analytics" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-2">
+    <ul
+      aria-label={t('admin.analytics.heading')}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-2"
+    >
       {cards.map((card) => {
         const content = (
           <>
-            <p className="text-sm font-medium text-muted">{card.label}</p>
+            <p className="text-sm font-medium text-muted">
+              {t(card.labelId, { days: DUE_SOON_DAYS })}
+            </p>
             <p className="mt-1 text-xl font-bold text-brand-900">
               {state === 'ready' && analytics ? (
                 card.value(analytics)
               ) : (
                 <span className="text-sm font-normal text-muted">
-                  {state === 'loading' ? 'Analyzing data...' : 'Analytics data unavailable'}
+                  {state === 'loading'
+                    ? t('admin.analytics.loading')
+                    : t('admin.analytics.unavailable')}
                 </span>
               )}
             </p>
             {card.detail && state === 'ready' && analytics && (
-              <p className="text-xs text-muted">{card.detail(analytics)}</p>
+              <p className="text-xs text-muted">{card.detail(analytics, t)}</p>
             )}
           </>
         );
         return (
-          <li key={card.label} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <li key={card.labelId} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
             {card.to ? (
               <Link
                 to={card.to}

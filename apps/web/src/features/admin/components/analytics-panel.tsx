@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n';
 import type { useAnalytics } from '../api/get-analytics';
 import { AnalyticsCards } from './analytics-cards';
 import { CategoryChart } from './category-chart';
@@ -7,10 +8,11 @@ import { CategoryChart } from './category-chart';
  * first reports are in view without scrolling; on a narrower one, after the list.
  */
 export function AnalyticsPanel({ analytics }: { analytics: ReturnType<typeof useAnalytics> }) {
+  const t = useT();
   return (
     <aside aria-labelledby="analytics-heading" className="min-w-0 space-y-4">
       <h2 id="analytics-heading" className="text-xl font-semibold text-brand-900">
-        Analytics
+        {t('admin.analytics.heading')}
       </h2>
       <AnalyticsCards
         analytics={analytics.data}
@@ -21,10 +23,14 @@ export function AnalyticsPanel({ analytics }: { analytics: ReturnType<typeof use
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         <h3 id="category-heading" className="mb-2 text-base font-semibold text-brand-900">
-          Reports by category
+          {t('admin.analytics.byCategory')}
         </h3>
-        {analytics.isPending && <p className="text-sm text-muted">Analyzing data...</p>}
-        {analytics.isError && <p className="text-sm text-muted">Analytics data unavailable</p>}
+        {analytics.isPending && (
+          <p className="text-sm text-muted">{t('admin.analytics.loading')}</p>
+        )}
+        {analytics.isError && (
+          <p className="text-sm text-muted">{t('admin.analytics.unavailable')}</p>
+        )}
         {analytics.data && <CategoryChart analytics={analytics.data} />}
       </section>
     </aside>

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/select-field';
 import { useAuth } from '@/lib/auth/auth-context';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useAdminReport, useAssignReport, useHandlers } from '../api/assign-report';
 
 /**
@@ -13,6 +14,7 @@ import { useAdminReport, useAssignReport, useHandlers } from '../api/assign-repo
  * refuses one who may not have it, in words that give no reason.
  */
 export function AssignmentPanel({ reportId }: { reportId: number }) {
+  const t = useT();
   const { user } = useAuth();
   const report = useAdminReport(reportId);
   const handlers = useHandlers();
@@ -20,21 +22,21 @@ export function AssignmentPanel({ reportId }: { reportId: number }) {
   const [chosen, setChosen] = useState('');
   const headingId = useId();
   const assignee = report.data?.assigned_to ?? null;
-  const failed = assign.error
-    ? (serverDetail(assign.error) ?? 'Could not change who has the case.')
-    : null;
+  const failed = assign.error ? (serverDetail(assign.error) ?? t('admin.assignment.failed')) : null;
   return (
     <Card>
       <section aria-labelledby={headingId} className="space-y-3">
         <h2 id={headingId} className="text-lg font-semibold text-brand-900">
-          Assignment
+          {t('admin.assignment.heading')}
         </h2>
         <p className="text-sm text-ink">
           {report.isPending
-            ? 'Loading…'
+            ? t('admin.assignment.loading')
             : assignee
-              ? `Assigned to ${assignee.id === user?.user_id ? 'you' : assignee.username}`
-              : 'Unassigned'}
+              ? assignee.id === user?.user_id
+                ? t('admin.assignment.toYou')
+                : t('admin.card.assignedTo', { name: assignee.username })
+              : t('admin.card.unassigned')}
         </p>
         <div className="flex flex-wrap items-end gap-3">
           {!assignee && (
@@ -42,15 +44,18 @@ export function AssignmentPanel({ reportId }: { reportId: number }) {
               disabled={assign.isPending}
               onClick={() => assign.mutate({ id: reportId, take: true })}
             >
-              Take this case
+              {t('admin.assignment.take')}
             </Button>
           )}
           <SelectField
-            label="Assign to"
-            placeholder="Choose a handler"
+            label={t('admin.assignment.assignTo')}
+            placeholder={t('admin.assignment.choose')}
             options={(handlers.data ?? []).map((handler) => ({
               value: String(handler.id),
-              label: handler.id === user?.user_id ? `${handler.username} (you)` : handler.username,
+              label:
+                handler.id === user?.user_id
+                  ? t('admin.assignment.you', { name: handler.username })
+                  : handler.username,
             }))}
             value={chosen}
             onChange={(event) => setChosen(event.target.value)}
@@ -60,7 +65,7 @@ export function AssignmentPanel({ reportId }: { reportId: number }) {
             disabled={assign.isPending || chosen === ''}
             onClick={() => assign.mutate({ id: reportId, assignee_id: Number(chosen) })}
           >
-            Assign
+            {t('admin.assignment.assign')}
           </Button>
           {assignee && (
             <Button
@@ -68,7 +73,7 @@ export function AssignmentPanel({ reportId }: { reportId: number }) {
               disabled={assign.isPending}
               onClick={() => assign.mutate({ id: reportId, assignee_id: null })}
             >
-              Unassign
+              {t('admin.assignment.unassign')}
             </Button>
           )}
         </div>

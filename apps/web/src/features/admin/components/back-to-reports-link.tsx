@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 import { Link, useLocation } from '@/lib/router';
 import { isFromListState } from '../dashboard-query';
 
@@ -8,6 +9,7 @@ import { isFromListState } from '../dashboard-query';
  * this page's history entry, also across a reload.
  */
 export function BackToReportsLink() {
+  const t = useT();
   const { state } = useLocation();
   const to = isFromListState(state) ? state.fromList : paths.adminDashboard;
   return (
@@ -15,7 +17,7 @@ export function BackToReportsLink() {
       to={to}
       className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
     >
-      ← Back to reports
+      {t('admin.back')}
     </Link>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { useAuth } from '@/lib/auth/auth-context';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useHandlers } from '../api/assign-report';
 import { useBulkAction } from '../api/tags';
 
@@ -21,7 +22,7 @@ function actionOf(value: string): BulkAction | null {
   return null;
 }
 
-type Outcome = { label: string; result: BulkResult['results'] };
+type Outcome = { count: number; result: BulkResult['results'] };
 
 /**
  * The bulk actions of a page of the admin list: the reports ticked on the page get one action
@@ -43,6 +44,7 @@ export function BulkActions({
   /** The action was applied: the selection may be cleared. */
   onDone(): void;
 }) {
+  const t = useT();
   const { user } = useAuth();
   const headingId = useId();
   const [choice, setChoice] = useState('');
@@ -55,13 +57,12 @@ export function BulkActions({
     const action = actionOf(choice);
     if (!action || count === 0) return;
     const ids = reports.filter((report) => selected.has(report.id)).map((report) => report.id);
-    const label = count === 1 ? '1 report' : `${count} reports`;
     setOutcome(null);
     bulk.mutate(
       { ids, action },
       {
         onSuccess: (answer) => {
-          setOutcome({ label, result: answer.results });
+          setOutcome({ count, result: answer.results });
           onDone();
         },
       },
@@ -75,7 +76,7 @@ export function BulkActions({
       className="space-y-3 rounded-2xl border border-slate-200 bg-slate-50 p-4"
     >
       <h3 id={headingId} className="sr-only">
-        Bulk actions
+        {t('admin.bulk.heading')}
       </h3>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink">
@@ -85,10 +86,10 @@ export function BulkActions({
             checked={allTicked}
             onChange={(event) => onSelectAll(event.target.checked)}
           />
-          Select all {reports.length} on this page
+          {t('admin.bulk.selectAll', { count: reports.length })}
         </label>
         <p className="min-h-11 content-center text-sm text-muted" aria-live="polite">
-          {count === 0 ? 'None selected' : `${count} selected`}
+          {count === 0 ? t('admin.bulk.none') : t('admin.bulk.selected', { count })}
         </p>
         {count > 0 && (
           <BulkChoice tags={tags} userId={user?.user_id} value={choice} onChange={setChoice} />
@@ -97,32 +98,39 @@ export function BulkActions({
           <Button
             disabled={choice === ''}
             isBusy={bulk.isPending}
-            busyLabel="Applying…"
+            busyLabel={t('admin.bulk.applying')}
             onClick={apply}
           >
-            Apply to {count === 1 ? '1 report' : `${count} reports`}
+            {t('admin.bulk.apply', { count })}
           </Button>
         )}
       </div>
       {bulk.isError && (
-        <Alert tone="error">
-          {serverDetail(bulk.error) ?? 'Could not apply the action. Please try again.'}
-        </Alert>
+        <Alert tone="error">{serverDetail(bulk.error) ?? t('admin.bulk.failed')}</Alert>
       )}
       {outcome && (
         <div className="space-y-2" data-testid="bulk-outcome">
           <Alert tone={failed.length === 0 ? 'success' : 'error'}>
             {failed.length === 0
-              ? `Done for all ${outcome.label}.`
-              : `Done for ${done} of ${outcome.label}. ${failed.length} failed:`}
+              ? t('admin.bulk.doneAll', { count: outcome.count })
+              : t('admin.bulk.donePart', {
+                  done,
+                  count: outcome.count,
+                  failed: failed.length,
+                })}
           </Alert>
           {failed.length > 0 && (
-            <ul className="list-disc space-y-1 pl-6 text-sm text-ink" aria-label="Failed reports">
+            <ul
+              className="list-disc space-y-1 ps-6 text-sm text-ink"
+              aria-label={t('admin.bulk.failedList')}
+            >
               {failed.map((row) => {
                 const report = byId.get(row.id);
                 return (
                   <li key={row.id}>
-                    <bdi className="font-medium">{report?.title ?? `Report ${row.id}`}</bdi>
+                    <bdi className="font-medium">
+                      {report?.title ?? t('admin.bulk.report', { id: row.id })}
+                    </bdi>
                     {report && <span className="font-mono"> ({report.token})</span>}: {row.error}
                   </li>
                 );
@@ -146,22 +154,32 @@ function BulkChoice({
   value: string;
   onChange(value: string): void;
 }) {
+  const t = useT();
   const handlers = useHandlers();
   const options = [
-    { value: 'take', label: 'Take these cases' },
+    { value: 'take', label: t('admin.bulk.take') },
     ...(handlers.data ?? []).map((handler) => ({
       value: `assign:${handler.id}`,
-      label: `Assign to ${handler.username}${handler.id === userId ? ' (you)' : ''}`,
+      label:
+        handler.id === userId
+          ? t('admin.bulk.assignToYou', { name: handler.username })
+          : t('admin.bulk.assignTo', { name: handler.username }),
     })),
-    { value: 'unassign', label: 'Unassign' },
-    ...tags.map((tag) => ({ value: `tag:${tag.id}`, label: `Add the tag ${tag.name}` })),
-    ...tags.map((tag) => ({ value: `untag:${tag.id}`, label: `Remove the tag ${tag.name}` })),
-    { value: 'review', label: 'Move to Under review' },
+    { value: 'unassign', label: t('admin.bulk.unassign') },
+    ...tags.map((tag) => ({
+      value: `tag:${tag.id}`,
+      label: t('admin.bulk.tag', { name: tag.name }),
+    })),
+    ...tags.map((tag) => ({
+      value: `untag:${tag.id}`,
+      label: t('admin.bulk.untag', { name: tag.name }),
+    })),
+    { value: 'review', label: t('admin.bulk.review') },
   ];
   return (
     <SelectField
-      label="Action"
-      placeholder="Choose an action"
+      label={t('admin.bulk.action')}
+      placeholder={t('admin.bulk.choose')}
       options={options}
       value={value}
       onChange={(event) => onChange(event.target.value)}

@@ -1,6 +1,7 @@
 import type { Analytics } from '@candor/contract/admin';
 import { useId } from 'react';
-import { humanize } from '@/lib/format';
+import { intlLocale, type Translate, useT } from '@/lib/i18n';
+import { categoryName } from '../words';
 
 /** As in the original product: an 8-colour palette (each distinct and dark enough for white labels). */
 export const chartPalette = [
@@ -22,7 +23,8 @@ const MIN_LABELLED_SHARE = 0.06;
 
 type Slice = { name: string; value: number; share: number; colour: string; start: number };
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
+const percent = (share: number) =>
+  new Intl.NumberFormat(intlLocale(), { style: 'percent' }).format(Math.round(share * 100) / 100);
 
 /** The point at `angle` (in turns, from 12 o'clock, clockwise) on a circle of `radius`. */
 function point(angle: number, radius: number) {
@@ -37,13 +39,13 @@ function slicePath({ start, share }: Slice) {
   return `M${CENTER} ${CENTER}L${x1.toFixed(2)} ${y1.toFixed(2)}A${RADIUS} ${RADIUS} 0 ${largeArc} 1 ${x2.toFixed(2)} ${y2.toFixed(2)}Z`;
 }
 
-export function slicesOf(analytics: Analytics): Slice[] {
+export function slicesOf(analytics: Analytics, t: Translate): Slice[] {
   const entries = Object.entries(analytics.reports_by_category).filter(([, count]) => count > 0);
   const total = entries.reduce((sum, [, count]) => sum + count, 0);
   let start = 0;
   return entries.map(([category, count], index) => {
     const slice = {
-      name: humanize(category),
+      name: categoryName(category, t),
       value: count,
       share: count / total,
       colour: chartPalette[index % chartPalette.length] as string,
@@ -60,10 +62,10 @@ export function slicesOf(analytics: Analytics): Slice[] {
  * and carries every figure, so the drawing itself is hidden from screen readers.
  */
 export function CategoryChart({ analytics }: { analytics: Analytics }) {
+  const t = useT();
   const captionId = useId();
-  const slices = slicesOf(analytics);
-  if (slices.length === 0)
-    return <p className="text-muted">No reports to display category distribution.</p>;
+  const slices = slicesOf(analytics, t);
+  if (slices.length === 0) return <p className="text-muted">{t('admin.chart.none')}</p>;
   // Side by side only when the chart's own box is wide enough: in the dashboard's narrow
   // analytics column the table goes under the pie instead of overflowing it.
   return (
@@ -73,7 +75,7 @@ export function CategoryChart({ analytics }: { analytics: Analytics }) {
         className="flex flex-col items-center gap-6 @lg:flex-row @lg:items-start"
       >
         <figcaption id={captionId} className="sr-only">
-          Reports by category
+          {t('admin.analytics.byCategory')}
         </figcaption>
         <svg
           viewBox={`0 0 ${SIZE} ${SIZE}`}
@@ -121,22 +123,22 @@ export function CategoryChart({ analytics }: { analytics: Analytics }) {
         </svg>
         <table className="w-full max-w-sm text-sm">
           <thead>
-            <tr className="border-b border-slate-200 text-left text-muted">
+            <tr className="border-b border-slate-200 text-start text-muted">
               <th scope="col" className="py-2 font-medium">
-                Category
+                {t('admin.chart.category')}
               </th>
-              <th scope="col" className="py-2 pl-4 text-right font-medium">
-                Reports
+              <th scope="col" className="py-2 ps-4 text-end font-medium">
+                {t('admin.chart.reports')}
               </th>
-              <th scope="col" className="py-2 pl-4 text-right font-medium">
-                Share
+              <th scope="col" className="py-2 ps-4 text-end font-medium">
+                {t('admin.chart.share')}
               </th>
             </tr>
           </thead>
           <tbody>
             {slices.map((slice) => (
               <tr key={slice.name} className="border-b border-slate-100">
-                <th scope="row" className="py-2 text-left font-normal">
+                <th scope="row" className="py-2 text-start font-normal">
                   <span className="flex items-center gap-2">
                     <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3 shrink-0">
                       <rect width="12" height="12" rx="2" fill={slice.colour} />
@@ -144,8 +146,8 @@ export function CategoryChart({ analytics }: { analytics: Analytics }) {
                     {slice.name}
                   </span>
                 </th>
-                <td className="py-2 pl-4 text-right tabular-nums">{slice.value}</td>
-                <td className="py-2 pl-4 text-right tabular-nums">{percent(slice.share)}</td>
+                <td className="py-2 ps-4 text-end tabular-nums">{slice.value}</td>
+                <td className="py-2 ps-4 text-end tabular-nums">{percent(slice.share)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 import { nextDeadline, type ReportDeadlines } from '@candor/contract/deadline-clock';
 import { Clock } from 'lucide-react';
 import { chipText, formatLongDay } from '@/lib/deadline-words';
+import { useT } from '@/lib/i18n';
 
 /** Days ahead from which a deadline is shown as close. */
 const CLOSE_DAYS = 2;
@@ -17,6 +18,7 @@ export function DeadlineChip({
   report: ReportDeadlines;
   now?: Date;
 }) {
+  const t = useT();
   const deadline = nextDeadline(report, now);
   if (!deadline) return null;
   const tone = deadline.isOverdue
@@ -32,7 +34,9 @@ export function DeadlineChip({
       <Clock aria-hidden="true" className="size-3.5" />
       {chipText(deadline)}
       <span className="sr-only">
-        {`, ${deadline.isOverdue ? 'was due' : 'due'} ${formatLongDay(deadline.due)}`}
+        {deadline.isOverdue
+          ? t('admin.deadline.wasDue', { day: formatLongDay(deadline.due) })
+          : t('admin.deadline.due', { day: formatLongDay(deadline.due) })}
       </span>
     </span>
   );

@@ -7,36 +7,33 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 
 export type FinalStatus = FinalDecisionInput['status'];
 
 /** Starting points an admin can take and change; the message sent is always theirs to read. */
-export const decisionSuggestions: Record<FinalStatus, { label: string; text: string }[]> = {
+export const decisionSuggestions: Record<FinalStatus, { labelId: string; textId: string }[]> = {
   resolved: [
-    {
-      label: 'Action taken',
-      text: 'Thank you for your report. We looked into what you described and took action. We are closing this report as resolved. If anything like it happens again, please tell us.',
-    },
-    {
-      label: 'Passed on',
-      text: 'Thank you for your report. We passed what you described to the people responsible, who are dealing with it. We are closing this report as resolved.',
-    },
+    { labelId: 'admin.decision.actionTaken', textId: 'admin.decision.actionTakenText' },
+    { labelId: 'admin.decision.passedOn', textId: 'admin.decision.passedOnText' },
   ],
   rejected: [
-    {
-      label: 'Not enough detail',
-      text: 'Thank you for your report. We could not act on it because it does not give us enough detail to look into. You are welcome to send a new report with more detail, such as when and where it happened.',
-    },
-    {
-      label: 'Outside what we handle',
-      text: 'Thank you for your report. What it describes is outside what we can act on, so we are closing it. The appropriate authority or a support organisation may be able to help.',
-    },
+    { labelId: 'admin.decision.notEnoughDetail', textId: 'admin.decision.notEnoughDetailText' },
+    { labelId: 'admin.decision.outside', textId: 'admin.decision.outsideText' },
   ],
 };
 
-const texts: Record<FinalStatus, { title: string; confirm: string; busy: string }> = {
-  resolved: { title: 'Resolve this report', confirm: 'Resolve and send', busy: 'Resolving...' },
-  rejected: { title: 'Reject this report', confirm: 'Reject and send', busy: 'Rejecting...' },
+const texts: Record<FinalStatus, { titleId: string; confirmId: string; busyId: string }> = {
+  resolved: {
+    titleId: 'admin.decision.resolveTitle',
+    confirmId: 'admin.decision.resolveConfirm',
+    busyId: 'admin.decision.resolving',
+  },
+  rejected: {
+    titleId: 'admin.decision.rejectTitle',
+    confirmId: 'admin.decision.rejectConfirm',
+    busyId: 'admin.decision.rejecting',
+  },
 };
 
 type DecisionDialogProps = {
@@ -62,6 +59,7 @@ export function DecisionDialog({
   onDecide,
   onCancel,
 }: DecisionDialogProps) {
+  const t = useT();
   const form = useContractForm(finalDecisionInputSchema, {
     defaultValues: { status: status ?? 'resolved', message: '' },
   });
@@ -76,38 +74,37 @@ export function DecisionDialog({
   return (
     <Dialog
       open={status !== null}
-      title={texts[current].title}
+      title={t(texts[current].titleId)}
       onCancel={onCancel}
       isBusy={isBusy}
       className="w-[min(36rem,calc(100%-2rem))]"
     >
       <form noValidate onSubmit={onSubmit((values) => onDecide(values))} className="space-y-4">
         <p className="wrap-anywhere text-sm text-muted">
-          “{reportTitle}”. This decision is final. Tell the reporter what was decided and why: they
-          read your message on their report, as a reply from you.
+          {t('admin.decision.lead', { title: reportTitle })}
         </p>
-        <ErrorSummary {...form.errorSummary({ message: 'Message to the reporter' })} />
+        <ErrorSummary {...form.errorSummary({ message: t('admin.decision.message') })} />
         <div className="space-y-2">
-          <p className="text-sm font-medium text-ink">Start from a suggestion</p>
+          <p className="text-sm font-medium text-ink">{t('admin.decision.suggestions')}</p>
           <div className="flex flex-wrap gap-2">
             {decisionSuggestions[current].map((suggestion) => (
               <Button
-                key={suggestion.label}
+                key={suggestion.labelId}
                 variant="secondary"
                 size="sm"
                 onClick={() => {
-                  setValue('message', suggestion.text);
+                  setValue('message', t(suggestion.textId));
                   setFocus('message');
                 }}
               >
-                {suggestion.label}
+                {t(suggestion.labelId)}
               </Button>
             ))}
           </div>
         </div>
         <TextAreaField
-          label="Message to the reporter"
-          hint="Required. You can change a suggestion before sending."
+          label={t('admin.decision.message')}
+          hint={t('admin.decision.messageHint')}
           required
           rows={6}
           maxLength={MESSAGE_MAX}
@@ -117,15 +114,15 @@ export function DecisionDialog({
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="ghost" onClick={onCancel} disabled={isBusy}>
-            Keep it open
+            {t('admin.decision.keepOpen')}
           </Button>
           <Button
             type="submit"
             variant={current === 'rejected' ? 'danger' : 'primary'}
             isBusy={isBusy}
-            busyLabel={texts[current].busy}
+            busyLabel={t(texts[current].busyId)}
           >
-            {texts[current].confirm}
+            {t(texts[current].confirmId)}
           </Button>
         </div>
       </form>

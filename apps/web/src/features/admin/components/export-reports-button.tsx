@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 import { useExportReports } from '../api/export-reports';
 
 /**
@@ -10,6 +11,7 @@ import { useExportReports } from '../api/export-reports';
  * the descriptions when the box is ticked.
  */
 export function ExportReportsButton({ query }: { query: Omit<AdminExportQuery, 'description'> }) {
+  const t = useT();
   const [withDescriptions, setWithDescriptions] = useState(false);
   const download = useExportReports();
   return (
@@ -19,13 +21,13 @@ export function ExportReportsButton({ query }: { query: Omit<AdminExportQuery, '
         variant="secondary"
         size="sm"
         isBusy={download.isPending}
-        busyLabel="Exporting..."
+        busyLabel={t('admin.export.busy')}
         onClick={() =>
           download.mutate({ ...query, description: withDescriptions ? 'true' : undefined })
         }
       >
         <Download aria-hidden="true" className="size-4" />
-        Export CSV
+        {t('admin.export.button')}
       </Button>
       <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-ink">
         <input
@@ -34,11 +36,9 @@ export function ExportReportsButton({ query }: { query: Omit<AdminExportQuery, '
           checked={withDescriptions}
           onChange={(event) => setWithDescriptions(event.target.checked)}
         />
-        Include descriptions
+        {t('admin.export.descriptions')}
       </label>
-      {download.isError && (
-        <Alert tone="error">Could not export the reports. Please try again.</Alert>
-      )}
+      {download.isError && <Alert tone="error">{t('admin.export.failed')}</Alert>}
     </div>
   );
 }

@@ -9,13 +9,17 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 import { useLinkReport, useRelatedReports, useUnlinkReport } from '../api/tags';
 
 const linkSchema = () =>
   import('@candor/contract/tags').then((contract) => contract.reportLinkInputSchema);
 
-/** What a reference that names no report this handler may read answers, whatever the reason. */
+/**
+ * What a reference that names no report this handler may read answers, whatever the reason
+ * (`admin.related.noSuchReport`, as the English catalogue words it).
+ */
 export const NO_SUCH_REPORT = 'No report of yours has this reference number.';
 
 /**
@@ -24,6 +28,7 @@ export const NO_SUCH_REPORT = 'No report of yours has this reference number.';
  * Never shown to the reporter.
  */
 export function RelatedReportsPanel({ reportId }: { reportId: number }) {
+  const t = useT();
   const headingId = useId();
   const related = useRelatedReports(reportId);
   const link = useLinkReport(reportId);
@@ -32,7 +37,7 @@ export function RelatedReportsPanel({ reportId }: { reportId: number }) {
     linkSchema,
     {
       defaultValues: { reference: '' },
-      requiredMessages: { reference: 'Type the reference number of the related report.' },
+      requiredMessages: { reference: t('admin.related.referenceRequired') },
     },
   );
   const send = (input: ReportLinkInput) =>
@@ -43,22 +48,22 @@ export function RelatedReportsPanel({ reportId }: { reportId: number }) {
   const linkError =
     link.isError && !errorOf('reference')
       ? link.error instanceof ApiError && link.error.status === 404
-        ? NO_SUCH_REPORT
-        : (serverDetail(link.error) ?? 'Could not relate the reports.')
+        ? t('admin.related.noSuchReport')
+        : (serverDetail(link.error) ?? t('admin.related.linkFailed'))
       : null;
   const unlinkError = unlink.error
-    ? (serverDetail(unlink.error) ?? 'Could not unrelate the reports.')
+    ? (serverDetail(unlink.error) ?? t('admin.related.unlinkFailed'))
     : null;
   return (
     <Card>
       <section aria-labelledby={headingId} className="space-y-3">
         <h2 id={headingId} className="text-lg font-semibold text-brand-900">
-          Related reports
+          {t('admin.related.heading')}
         </h2>
         {related.isPending ? (
-          <p className="text-sm text-muted">Loading…</p>
+          <p className="text-sm text-muted">{t('admin.tags.loading')}</p>
         ) : (related.data ?? []).length === 0 ? (
-          <p className="text-sm text-ink">No related reports.</p>
+          <p className="text-sm text-ink">{t('admin.related.none')}</p>
         ) : (
           <ul className="space-y-2">
             {(related.data ?? []).map((other) => (
@@ -79,10 +84,10 @@ export function RelatedReportsPanel({ reportId }: { reportId: number }) {
                     variant="ghost"
                     size="sm"
                     disabled={unlink.isPending}
-                    aria-label={`Unrelate ${other.reference}`}
+                    aria-label={t('admin.related.unlinkLabel', { reference: other.reference })}
                     onClick={() => unlink.mutate(other.id)}
                   >
-                    Unrelate
+                    {t('admin.related.unlink')}
                   </Button>
                 </div>
               </li>
@@ -92,14 +97,19 @@ export function RelatedReportsPanel({ reportId }: { reportId: number }) {
         {unlinkError && <Alert tone="error">{unlinkError}</Alert>}
         <form noValidate onSubmit={onSubmit(send)} className="space-y-3">
           <TextField
-            label="Reference number of a related report"
-            hint="For example CND-7K3Q-9XW2-M4TD, with or without dashes."
+            label={t('admin.related.reference')}
+            hint={t('admin.related.referenceHint')}
             autoComplete="off"
             spellCheck={false}
             {...field('reference')}
           />
-          <Button type="submit" variant="secondary" isBusy={link.isPending} busyLabel="Relating…">
-            Relate
+          <Button
+            type="submit"
+            variant="secondary"
+            isBusy={link.isPending}
+            busyLabel={t('admin.related.linking')}
+          >
+            {t('admin.related.link')}
           </Button>
         </form>
         {linkError && <Alert tone="error">{linkError}</Alert>}

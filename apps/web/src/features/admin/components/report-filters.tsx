@@ -3,7 +3,8 @@ import { DUE_SOON_DAYS } from '@candor/contract/deadline-clock';
 import type { Tag } from '@candor/contract/tags';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { humanize } from '@/lib/format';
+import { useT } from '@/lib/i18n';
+import { categoryName, statusName } from '../words';
 
 /** The dashboard's filters: the query's, each always set ('all' for no filter). */
 export type Filters = Required<
@@ -14,28 +15,25 @@ export type Filters = Required<
 > & { tag: number | null };
 
 const assignedOptions = [
-  { value: 'all', label: 'Everyone’s' },
-  { value: 'me', label: 'Assigned to me' },
-  { value: 'none', label: 'Unassigned' },
+  { value: 'all', labelId: 'admin.filters.assigned.all' },
+  { value: 'me', labelId: 'admin.filters.assigned.me' },
+  { value: 'none', labelId: 'admin.filters.assigned.none' },
 ];
 
 const priorityOptions = [
-  { value: 'all', label: 'Any priority' },
-  { value: 'true', label: 'Priority only' },
-  { value: 'false', label: 'Not priority' },
+  { value: 'all', labelId: 'admin.filters.priority.all' },
+  { value: 'true', labelId: 'admin.filters.priority.only' },
+  { value: 'false', labelId: 'admin.filters.priority.not' },
 ];
 
 const orderOptions = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'deadline', label: 'Next deadline first' },
+  { value: 'newest', labelId: 'admin.filters.order.newest' },
+  { value: 'oldest', labelId: 'admin.filters.order.oldest' },
+  { value: 'deadline', labelId: 'admin.filters.order.deadline' },
 ];
 
 /** As in the original product: the status filter's values. */
-const statusOptions = ['all', 'pending', 'under_review', 'resolved', 'rejected'].map((status) => ({
-  value: status,
-  label: status === 'all' ? 'All statuses' : humanize(status),
-}));
+const statuses = ['pending', 'under_review', 'resolved', 'rejected'];
 
 export function ReportFilters({
   filters,
@@ -50,48 +48,54 @@ export function ReportFilters({
   /** One change at a time: what the control set, merged with the latest list by the page. */
   onChange(change: Partial<Filters>): void;
 }) {
+  const t = useT();
+  const words = (options: { value: string; labelId: string }[]) =>
+    options.map(({ value, labelId }) => ({ value, label: t(labelId) }));
   return (
     <search className="grid gap-3 sm:grid-cols-2 md:grid-cols-3 md:items-end">
       <TextField
         className="sm:col-span-2 md:col-span-3"
-        label="Search"
+        label={t('admin.filters.search')}
         type="search"
-        placeholder="Title, description, category or reference"
+        placeholder={t('admin.filters.searchPlaceholder')}
         value={filters.q}
         onChange={(event) => onChange({ q: event.target.value })}
       />
       <SelectField
-        label="Cases"
-        options={assignedOptions}
+        label={t('admin.filters.cases')}
+        options={words(assignedOptions)}
         value={filters.assigned}
         onChange={(event) => onChange({ assigned: event.target.value as Filters['assigned'] })}
       />
       <SelectField
-        label="Category"
+        label={t('admin.filters.category')}
         options={[
-          { value: 'all', label: 'All categories' },
-          ...categories.map((category) => ({ value: category, label: humanize(category) })),
+          { value: 'all', label: t('admin.filters.allCategories') },
+          ...categories.map((category) => ({ value: category, label: categoryName(category, t) })),
         ]}
         value={filters.category}
         // The values come from the options offered.
         onChange={(event) => onChange({ category: event.target.value as Filters['category'] })}
       />
       <SelectField
-        label="Status"
-        options={statusOptions}
+        label={t('admin.filters.status')}
+        options={[
+          { value: 'all', label: t('admin.filters.allStatuses') },
+          ...statuses.map((status) => ({ value: status, label: statusName(status, t) })),
+        ]}
         value={filters.status}
         onChange={(event) => onChange({ status: event.target.value as Filters['status'] })}
       />
       <SelectField
-        label="Priority"
-        options={priorityOptions}
+        label={t('admin.filters.priority')}
+        options={words(priorityOptions)}
         value={filters.priority}
         onChange={(event) => onChange({ priority: event.target.value as Filters['priority'] })}
       />
       <SelectField
-        label="Tag"
+        label={t('admin.filters.tag')}
         options={[
-          { value: 'all', label: 'Any tag' },
+          { value: 'all', label: t('admin.filters.anyTag') },
           ...tags.map((tag) => ({ value: String(tag.id), label: tag.name })),
         ]}
         value={filters.tag === null ? 'all' : String(filters.tag)}
@@ -100,8 +104,8 @@ export function ReportFilters({
         }
       />
       <SelectField
-        label="Sort"
-        options={orderOptions}
+        label={t('admin.filters.sort')}
+        options={words(orderOptions)}
         value={filters.order}
         onChange={(event) => onChange({ order: event.target.value as Filters['order'] })}
       />
@@ -112,7 +116,7 @@ export function ReportFilters({
           checked={filters.overdue === 'true'}
           onChange={(event) => onChange({ overdue: event.target.checked ? 'true' : 'false' })}
         />
-        Overdue only: a legal deadline has passed
+        {t('admin.filters.overdue')}
       </label>
       <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink sm:col-span-2 md:col-span-5">
         <input
@@ -121,7 +125,7 @@ export function ReportFilters({
           checked={filters.due_soon === 'true'}
           onChange={(event) => onChange({ due_soon: event.target.checked ? 'true' : 'false' })}
         />
-        Due in {DUE_SOON_DAYS} days only: a legal deadline falls due soon
+        {t('admin.filters.dueSoon', { days: DUE_SOON_DAYS })}
       </label>
     </search>
   );

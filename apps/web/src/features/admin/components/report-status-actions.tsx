@@ -2,8 +2,9 @@ import type { Report } from '@candor/contract/reports';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { humanize } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useStatusChange } from '../use-status-change';
+import { statusName } from '../words';
 import { DecisionDialog } from './decision-dialog';
 
 const finalStatuses = new Set(['resolved', 'rejected', 'cancelled']);
@@ -16,19 +17,20 @@ export function ReportStatusActions({
   report: Report;
   onChanged(report: Report): void;
 }) {
+  const t = useT();
   const change = useStatusChange(onChanged);
   const isFinal = finalStatuses.has(report.status);
   return (
     <Card>
       <section aria-labelledby="status-actions-heading" className="space-y-3">
         <h2 id="status-actions-heading" className="text-lg font-semibold text-brand-900">
-          Status
+          {t('admin.statusActions.heading')}
         </h2>
         {isFinal ? (
           <p className="text-sm font-semibold text-muted">
             {report.status === 'cancelled'
-              ? 'Cancelled by the reporter'
-              : `Final: ${humanize(report.status)}`}
+              ? t('admin.card.cancelled')
+              : t('admin.card.final', { status: statusName(report.status, t) })}
           </p>
         ) : (
           <div className="flex flex-wrap gap-3">
@@ -37,17 +39,17 @@ export function ReportStatusActions({
               disabled={change.isPending || report.status === 'under_review'}
               onClick={() => change.start(report, 'under_review')}
             >
-              Review
+              {t('admin.card.review')}
             </Button>
             <Button disabled={change.isPending} onClick={() => change.start(report, 'resolved')}>
-              Resolve
+              {t('admin.card.resolve')}
             </Button>
             <Button
               variant="danger"
               disabled={change.isPending}
               onClick={() => change.start(report, 'rejected')}
             >
-              Reject
+              {t('admin.card.reject')}
             </Button>
           </div>
         )}

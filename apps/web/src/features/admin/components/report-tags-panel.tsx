@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { serverDetail } from '@/lib/error-messages';
+import { T, useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 import { useAdminReport } from '../api/assign-report';
 import { useSetReportTags, useTags } from '../api/tags';
@@ -13,6 +14,7 @@ import { TagChip } from './tag-chip';
  * saves at once. Tags are never shown to the reporter.
  */
 export function ReportTagsPanel({ reportId }: { reportId: number }) {
+  const t = useT();
   const headingId = useId();
   const report = useAdminReport(reportId);
   const tags = useTags();
@@ -24,26 +26,31 @@ export function ReportTagsPanel({ reportId }: { reportId: number }) {
     else next.delete(id);
     save.mutate([...next]);
   };
-  const failed = save.error ? (serverDetail(save.error) ?? 'Could not change the tags.') : null;
+  const failed = save.error ? (serverDetail(save.error) ?? t('admin.reportTags.failed')) : null;
   return (
     <Card>
       <section aria-labelledby={headingId} className="space-y-3">
         <h2 id={headingId} className="text-lg font-semibold text-brand-900">
-          Tags
+          {t('admin.reportTags.heading')}
         </h2>
         {tags.isPending || report.isPending ? (
-          <p className="text-sm text-muted">Loading…</p>
+          <p className="text-sm text-muted">{t('admin.tags.loading')}</p>
         ) : (tags.data ?? []).length === 0 ? (
           <p className="text-sm text-ink">
-            No tags yet. Create them on your{' '}
-            <Link to={paths.profile} className="font-medium text-brand-700 underline">
-              profile
-            </Link>
-            .
+            <T
+              id="admin.reportTags.none"
+              components={[
+                <Link
+                  key="profile"
+                  to={paths.profile}
+                  className="font-medium text-brand-700 underline"
+                />,
+              ]}
+            />
           </p>
         ) : (
           <fieldset disabled={save.isPending}>
-            <legend className="sr-only">Tags of this report</legend>
+            <legend className="sr-only">{t('admin.reportTags.legend')}</legend>
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
               {(tags.data ?? []).map((tag) => (
                 <li key={tag.id}>

@@ -17,6 +17,19 @@ export const tagChipClasses: Record<TagColour, string> = {
   pink: 'bg-[#fce7f3] text-[#9d174d]',
 };
 
+/** The words of each colour of the palette. */
+export const tagColourWordIds: Record<TagColour, string> = {
+  grey: 'admin.tagColour.grey',
+  red: 'admin.tagColour.red',
+  orange: 'admin.tagColour.orange',
+  yellow: 'admin.tagColour.yellow',
+  green: 'admin.tagColour.green',
+  teal: 'admin.tagColour.teal',
+  blue: 'admin.tagColour.blue',
+  purple: 'admin.tagColour.purple',
+  pink: 'admin.tagColour.pink',
+};
+
 /** The palette's colours in the order offered. */
 export const tagColourNames = Object.keys(tagPalette) as TagColour[];
 

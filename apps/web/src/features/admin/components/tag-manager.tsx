@@ -8,10 +8,10 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth/auth-context';
 import { serverDetail } from '@/lib/error-messages';
-import { humanize } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { T, useT } from '@/lib/i18n';
 import { useCreateTag, useDeleteTag, useTags } from '../api/tags';
-import { TagChip, tagColourNames } from './tag-chip';
+import { TagChip, tagColourNames, tagColourWordIds } from './tag-chip';
 
 const tagSchema = () => import('@candor/contract/tags').then((contract) => contract.tagInputSchema);
 
@@ -27,6 +27,7 @@ export function TagManager() {
 }
 
 function TagManagerCard() {
+  const t = useT();
   const headingId = useId();
   const tags = useTags();
   const create = useCreateTag();
@@ -35,7 +36,7 @@ function TagManagerCard() {
     tagSchema,
     {
       defaultValues: { name: '', colour: 'blue' as TagColour },
-      requiredMessages: { name: 'Give the tag a name.' },
+      requiredMessages: { name: t('admin.tags.nameRequired') },
     },
   );
   const send = (input: TagInput) =>
@@ -47,26 +48,24 @@ function TagManagerCard() {
   const colour = (watch('colour') ?? 'blue') as TagColour;
   const createError =
     create.isError && !errorOf('name') && !errorOf('colour')
-      ? (serverDetail(create.error) ?? 'Could not create the tag.')
+      ? (serverDetail(create.error) ?? t('admin.tags.createFailed'))
       : null;
   const removeError = remove.error
-    ? (serverDetail(remove.error) ?? 'Could not delete the tag.')
+    ? (serverDetail(remove.error) ?? t('admin.tags.deleteFailed'))
     : null;
   return (
     <Card className="mt-6">
       <section aria-labelledby={headingId} className="space-y-4">
         <h2 id={headingId} className="text-xl font-semibold text-brand-900">
-          Report tags
+          {t('admin.tags.heading')}
         </h2>
-        <p className="text-sm text-ink">
-          Tags sort your reports, for the handlers of your reports only: reporters never see them.
-        </p>
+        <p className="text-sm text-ink">{t('admin.tags.lead')}</p>
         {tags.isPending ? (
-          <p className="text-sm text-muted">Loading…</p>
+          <p className="text-sm text-muted">{t('admin.tags.loading')}</p>
         ) : (tags.data ?? []).length === 0 ? (
-          <p className="text-sm text-ink">No tags yet.</p>
+          <p className="text-sm text-ink">{t('admin.tags.none')}</p>
         ) : (
-          <ul className="flex flex-wrap gap-3" aria-label="Tags">
+          <ul className="flex flex-wrap gap-3" aria-label={t('admin.tags.list')}>
             {(tags.data ?? []).map((tag) => (
               <li key={tag.id} className="flex items-center gap-1">
                 <TagChip tag={tag} />
@@ -74,10 +73,10 @@ function TagManagerCard() {
                   variant="ghost"
                   size="sm"
                   disabled={remove.isPending}
-                  aria-label={`Delete the tag ${tag.name}`}
+                  aria-label={t('admin.tags.deleteLabel', { name: tag.name })}
                   onClick={() => remove.mutate(tag.id)}
                 >
-                  Delete
+                  {t('admin.tags.delete')}
                 </Button>
               </li>
             ))}
@@ -89,17 +88,22 @@ function TagManagerCard() {
           onSubmit={onSubmit(send)}
           className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
         >
-          <TextField label="New tag" required maxLength={40} {...field('name')} />
+          <TextField label={t('admin.tags.new')} required maxLength={40} {...field('name')} />
           <SelectField
-            label="Colour"
-            options={tagColourNames.map((value) => ({ value, label: humanize(value) }))}
+            label={t('admin.tags.colour')}
+            options={tagColourNames.map((value) => ({ value, label: t(tagColourWordIds[value]) }))}
             {...field('colour')}
           />
-          <Button type="submit" isBusy={create.isPending} busyLabel="Creating…">
-            Create tag
+          <Button type="submit" isBusy={create.isPending} busyLabel={t('admin.tags.creating')}>
+            {t('admin.tags.create')}
           </Button>
           <p className="text-sm text-muted sm:col-span-3" aria-live="polite">
-            Preview: <TagChip tag={{ name: name || 'Tag name', colour }} />
+            <T
+              id="admin.tags.preview"
+              components={[
+                <TagChip key="chip" tag={{ name: name || t('admin.tags.sample'), colour }} />,
+              ]}
+            />
           </p>
         </form>
         {createError && <Alert tone="error">{createError}</Alert>}

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
+import { useT } from '@/lib/i18n';
 import { useLocation, useSearchParams } from '@/lib/router';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminReports } from '../api/get-admin-reports';
@@ -31,6 +32,7 @@ const DecisionDialog = lazy(async () => ({ default: (await loadDecisionDialog())
  * kept in the address (Back and reload return to the same list), and the analytics beside them.
  */
 export function AdminDashboardPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const query = readDashboardQuery(params);
@@ -131,7 +133,7 @@ export function AdminDashboardPage() {
   };
 
   return (
-    <Page title="Admin Command Center" width="wide">
+    <Page title={t('admin.dashboard.title')} width="wide">
       <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="reports-heading" className="min-w-0 space-y-4">
           <h2
@@ -140,7 +142,9 @@ export function AdminDashboardPage() {
             tabIndex={-1}
             className="text-xl font-semibold text-brand-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
-            Reports{pages > 1 ? `, page ${query.page} of ${pages}` : ''}
+            {pages > 1
+              ? t('admin.dashboard.headingPage', { page: query.page, pages })
+              : t('admin.dashboard.heading')}
           </h2>
           <ReportFilters
             filters={filters}
@@ -169,20 +173,17 @@ export function AdminDashboardPage() {
           />
           <OverdueBanner count={analytics.data?.deadlines.overdue_now ?? 0} />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
-          {!shown && !reports.isError && <LoadingState label="Loading reports..." />}
-          {reports.isError && (
-            <Alert tone="error">
-              Could not load reports. Please ensure you are logged in as an admin.
-            </Alert>
-          )}
+          {!shown && !reports.isError && <LoadingState label={t('admin.dashboard.loading')} />}
+          {reports.isError && <Alert tone="error">{t('admin.dashboard.loadFailed')}</Alert>}
           {shown && shown.results.length === 0 && (
-            <p className="py-6 text-center text-muted">No reports found matching your criteria</p>
+            <p className="py-6 text-center text-muted">{t('admin.dashboard.none')}</p>
           )}
           {shown && shown.results.length > 0 && (
             <>
               <p className="text-sm text-muted" aria-live="polite">
-                {total} report{total === 1 ? '' : 's'}
-                {pages > 1 ? ` · page ${query.page} of ${pages}` : ''}
+                {pages > 1
+                  ? t('admin.dashboard.countPage', { count: total, page: query.page, pages })
+                  : t('admin.dashboard.count', { count: total })}
               </p>
               <BulkActions
                 reports={shown.results}
@@ -210,7 +211,7 @@ export function AdminDashboardPage() {
               </ul>
               {pages > 1 && (
                 <nav
-                  aria-label="Pages of reports"
+                  aria-label={t('admin.dashboard.pages')}
                   className="flex items-center justify-between gap-3"
                 >
                   <Button
@@ -218,17 +219,17 @@ export function AdminDashboardPage() {
                     disabled={query.page <= 1}
                     onClick={() => toPage(query.page - 1)}
                   >
-                    Previous
+                    {t('admin.dashboard.previous')}
                   </Button>
                   <span className="text-sm text-muted">
-                    Page {query.page} of {pages}
+                    {t('admin.dashboard.page', { page: query.page, pages })}
                   </span>
                   <Button
                     variant="secondary"
                     disabled={query.page >= pages}
                     onClick={() => toPage(query.page + 1)}
                   >
-                    Next
+                    {t('admin.dashboard.next')}
                   </Button>
                 </nav>
               )}

@@ -1,12 +1,13 @@
 import type { AuditEntry } from '@candor/contract/audit-log';
 import { AUDIT_PAGE_SIZE } from '@candor/contract/page-sizes';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { lastShown, Pager } from '@/components/ui/pager';
 import { formatDateTime } from '@/lib/format';
+import { type Translate, useT } from '@/lib/i18n';
 import { useAuditLog } from '../api/get-audit-log';
 
 /** `{"from":"user","to":"admin"}` -> `from: user, to: admin`. */
@@ -16,41 +17,41 @@ export function describeDetails(details: AuditEntry['details']): string {
     .join(', ');
 }
 
-function actorOf(entry: AuditEntry) {
+function actorOf(entry: AuditEntry, t: Translate) {
   if (entry.actor) return entry.actor;
-  if (entry.actor_role === 'reporter') return 'The reporter';
+  if (entry.actor_role === 'reporter') return t('audit.log.reporter');
   // Backup, restore and rotate-keys, run at the host: the server cannot name who ran them.
-  if (entry.actor_role === 'operator') return 'Operator (command line)';
-  return 'System';
+  if (entry.actor_role === 'operator') return t('audit.log.operator');
+  return t('audit.log.system');
 }
 
-const columns: Column<AuditEntry>[] = [
+const columnsOf = (t: Translate): Column<AuditEntry>[] => [
   {
-    header: 'Time',
+    header: t('audit.log.time'),
     className: 'whitespace-nowrap',
     cell: (entry) => (
       <time dateTime={entry.created_at}>
-        {formatDateTime(entry.created_at, { fallback: 'N/A' })}
+        {formatDateTime(entry.created_at, { fallback: t('audit.log.noTime') })}
       </time>
     ),
   },
   {
-    header: 'Actor',
+    header: t('audit.log.actor'),
     cell: (entry) => (
       <>
-        {actorOf(entry)}
+        {actorOf(entry, t)}
         <span className="block text-xs text-muted">{entry.actor_role}</span>
       </>
     ),
   },
-  { header: 'Action', className: 'font-mono text-xs', cell: (entry) => entry.action },
+  { header: t('audit.log.action'), className: 'font-mono text-xs', cell: (entry) => entry.action },
   {
-    header: 'Object',
+    header: t('audit.log.object'),
     cell: (entry) =>
       `${entry.object_type}${entry.object_id !== null ? ` #${entry.object_id}` : ''}`,
   },
   {
-    header: 'Details',
+    header: t('audit.log.details'),
     className: 'wrap-anywhere text-muted',
     cell: (entry) => describeDetails(entry.details) || '—',
   },
@@ -58,6 +59,8 @@ const columns: Column<AuditEntry>[] = [
 
 /** The append-only audit log, newest first, a page at a time. */
 export function AuditLogTable() {
+  const t = useT();
+  const columns = useMemo(() => columnsOf(t), [t]);
   const [offset, setOffset] = useState(0);
   const log = useAuditLog(offset);
   const page = log.data;
@@ -66,21 +69,21 @@ export function AuditLogTable() {
   return (
     <section aria-labelledby="audit-log-heading">
       <h2 id="audit-log-heading" className="mb-4 text-xl font-semibold text-brand-900">
-        Audit log
+        {t('audit.log.heading')}
       </h2>
-      {log.isPending && <LoadingState label="Loading the audit log..." />}
-      {log.isError && <Alert tone="error">Failed to load the audit log.</Alert>}
-      {page?.count === 0 && <EmptyState>No audit entries yet.</EmptyState>}
+      {log.isPending && <LoadingState label={t('audit.log.loading')} />}
+      {log.isError && <Alert tone="error">{t('audit.log.failed')}</Alert>}
+      {page?.count === 0 && <EmptyState>{t('audit.log.none')}</EmptyState>}
       {page && page.count > 0 && (
         <>
           <DataTable
-            caption={`Audit entries ${offset + 1} to ${last} of ${page.count}, newest first`}
+            caption={t('audit.log.caption', { first: offset + 1, last, count: page.count })}
             columns={columns}
             rows={page.results}
             rowKey={(entry) => entry.id}
           />
           <Pager
-            label="Audit log pages"
+            label={t('audit.log.pages')}
             className="mt-4"
             offset={offset}
             pageSize={AUDIT_PAGE_SIZE}
@@ -88,8 +91,8 @@ export function AuditLogTable() {
             count={page.count}
             isLoading={log.isFetching}
             onOffset={setOffset}
-            previousLabel="Newer"
-            nextLabel="Older"
+            previousLabel={t('audit.log.newer')}
+            nextLabel={t('audit.log.older')}
           />
         </>
       )}

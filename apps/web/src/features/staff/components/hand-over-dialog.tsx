@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { serverDetail } from '@/lib/error-messages';
+import { intlLocale, useT } from '@/lib/i18n';
 import { useHandOver, useOrganizationStaff } from '../api/staff-api';
 
 /**
@@ -17,6 +18,7 @@ export function HandOverDialog({
   organizationId: number | null;
   onClose(): void;
 }) {
+  const t = useT();
   const organization = useOrganizationStaff(organizationId);
   const handOver = useHandOver();
   const [chosen, setChosen] = useState<number | null>(null);
@@ -34,14 +36,14 @@ export function HandOverDialog({
   return (
     <Dialog
       open={organizationId !== null}
-      title={data ? `Administrators of ${data.name}` : 'Administrators'}
+      title={data ? t('staff.handOver.titleOf', { name: data.name }) : t('staff.handOver.title')}
       isBusy={handOver.isPending}
       onCancel={close}
       className="w-[min(34rem,calc(100%-2rem))]"
     >
       <div className="space-y-4">
-        {organization.isPending && <LoadingState label="Loading members..." />}
-        {organization.isError && <Alert tone="error">Could not load the organisation.</Alert>}
+        {organization.isPending && <LoadingState label={t('staff.handOver.loading')} />}
+        {organization.isError && <Alert tone="error">{t('staff.handOver.loadFailed')}</Alert>}
         {data && (
           <form
             noValidate
@@ -57,15 +59,19 @@ export function HandOverDialog({
           >
             <p className="text-sm text-ink">
               {admins.length === 0
-                ? 'It has no administrator now.'
-                : `Now: ${admins.map((admin) => admin.username).join(', ')}.`}
+                ? t('staff.handOver.noAdmin')
+                : t('staff.handOver.now', {
+                    names: new Intl.ListFormat(intlLocale(), { type: 'unit' }).format(
+                      admins.map((admin) => admin.username),
+                    ),
+                  })}
             </p>
             {candidates.length === 0 ? (
-              <p className="text-sm text-muted">No active member can be made administrator.</p>
+              <p className="text-sm text-muted">{t('staff.handOver.noCandidate')}</p>
             ) : (
               <fieldset className="space-y-2">
                 <legend className="text-sm font-medium text-ink">
-                  Make this member administrator
+                  {t('staff.handOver.choose')}
                 </legend>
                 {candidates.map((member) => (
                   <label key={member.id} className="flex items-center gap-2 text-sm text-ink">
@@ -90,28 +96,24 @@ export function HandOverDialog({
                   onChange={(event) => setReplace(event.target.checked)}
                   className="size-4"
                 />
-                In place of the present administrators (they stay members)
+                {t('staff.handOver.replace')}
               </label>
             )}
-            <p className="text-sm text-muted">
-              Everyone concerned is told, and the change is recorded in the audit log.
-            </p>
+            <p className="text-sm text-muted">{t('staff.handOver.told')}</p>
             {handOver.isError && (
-              <Alert tone="error">
-                {serverDetail(handOver.error) ?? 'The change could not be made. Please try again.'}
-              </Alert>
+              <Alert tone="error">{serverDetail(handOver.error) ?? t('staff.changeFailed')}</Alert>
             )}
             <div className="flex justify-end gap-3">
               <Button variant="ghost" onClick={close} disabled={handOver.isPending}>
-                Cancel
+                {t('staff.cancel')}
               </Button>
               <Button
                 type="submit"
                 disabled={chosen === null}
                 isBusy={handOver.isPending}
-                busyLabel="Saving..."
+                busyLabel={t('staff.saving')}
               >
-                {replace ? 'Hand over' : 'Make administrator'}
+                {replace ? t('staff.handOver.button') : t('staff.handOver.make')}
               </Button>
             </div>
           </form>

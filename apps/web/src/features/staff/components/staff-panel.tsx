@@ -1,6 +1,6 @@
 import type { StaffMember } from '@candor/contract/staff';
 import { STAFF_PAGE_SIZE } from '@candor/contract/staff';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -12,60 +12,61 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { formatDay } from '@/lib/format';
+import { type Translate, useT } from '@/lib/i18n';
 import { type StaffChange, type StaffFilters, useStaff, useStaffChange } from '../api/staff-api';
 import { HandOverDialog } from './hand-over-dialog';
 import { UnadministeredOrganizations } from './unadministered-organizations';
 
-const changeTexts: Record<StaffChange, { title: string; confirm: string; explain: string }> = {
-  revoke: {
-    title: 'Revoke administrator access',
-    confirm: 'Revoke access',
-    explain:
-      'They become a plain user at once: every login ends, open pages lose access, and they are told.',
-  },
-  deactivate: {
-    title: 'Deactivate account',
-    confirm: 'Deactivate',
-    explain:
-      'They cannot log in at all until the account is reactivated: every login ends at once and they are told.',
-  },
-  reactivate: {
-    title: 'Reactivate account',
-    confirm: 'Reactivate',
-    explain: 'They can log in again, with the role they had. They are told.',
-  },
-};
-
-function scopeOf(member: StaffMember) {
-  if (member.scope === 'platform') return 'Candor (platform)';
-  if (member.scope === 'organization') return member.organization_name ?? 'An organisation';
-  return member.organization_name
-    ? `Member of ${member.organization_name}`
-    : 'Not an administrator';
-}
-
-function secondFactorOf(member: StaffMember) {
-  if (member.second_factor === null) return 'Not available';
-  return member.second_factor.is_enabled ? 'On' : 'Off';
-}
-
-const columns: Column<StaffMember>[] = [
+const changeTexts: Record<StaffChange, { titleId: string; confirmId: string; explainId: string }> =
   {
-    header: 'Username',
+    revoke: {
+      titleId: 'staff.revoke.title',
+      confirmId: 'staff.revoke.confirm',
+      explainId: 'staff.revoke.explain',
+    },
+    deactivate: {
+      titleId: 'staff.deactivate.title',
+      confirmId: 'staff.deactivate.confirm',
+      explainId: 'staff.deactivate.explain',
+    },
+    reactivate: {
+      titleId: 'staff.reactivate.title',
+      confirmId: 'staff.reactivate.confirm',
+      explainId: 'staff.reactivate.explain',
+    },
+  };
+
+function scopeOf(member: StaffMember, t: Translate) {
+  if (member.scope === 'platform') return t('staff.scope.platform');
+  if (member.scope === 'organization')
+    return member.organization_name ?? t('staff.scope.organization');
+  return member.organization_name
+    ? t('staff.scope.memberOf', { name: member.organization_name })
+    : t('staff.scope.none');
+}
+
+function secondFactorOf(member: StaffMember, t: Translate) {
+  if (member.second_factor === null) return t('staff.secondFactor.unavailable');
+  return member.second_factor.is_enabled ? t('staff.secondFactor.on') : t('staff.secondFactor.off');
+}
+
+const columnsOf = (t: Translate): Column<StaffMember>[] => [
+  {
+    header: t('staff.column.username'),
     isRowHeader: true,
     className: 'font-medium text-ink',
     cell: (member) => (
       <>
         {member.username}
         {member.is_superuser && (
-          <span className="block text-xs font-normal text-muted">Superuser</span>
+          <span className="block text-xs font-normal text-muted">{t('staff.superuser')}</span>
         )}
       </>
     ),
   },
-  { header: 'Administers', cell: scopeOf },
+  { header: t('staff.column.administers'), cell: (member) => scopeOf(member, t) },
   {
-    header: 'Since',
+    header: t('staff.column.since'),
     className: 'whitespace-nowrap',
     cell: (member) =>
       member.admin_since ? (
@@ -74,8 +75,11 @@ const columns: Column<StaffMember>[] = [
         '—'
       ),
   },
-  { header: 'Second factor', cell: secondFactorOf },
-  { header: 'Status', cell: (member) => (member.is_active ? 'Active' : 'Deactivated') },
+  { header: t('staff.column.secondFactor'), cell: (member) => secondFactorOf(member, t) },
+  {
+    header: t('staff.column.status'),
+    cell: (member) => (member.is_active ? t('staff.status.active') : t('staff.status.deactivated')),
+  },
 ];
 
 type StaffActionsProps = {
@@ -86,48 +90,53 @@ type StaffActionsProps = {
 
 /** What the superuser can do to one member's access; their own account is not theirs to change. */
 function StaffActions({ member, onChange, onHandOver }: StaffActionsProps) {
+  const t = useT();
   const organizationId = member.organization_id;
   return member.is_superuser ? (
-    <span className="text-muted">Your own account</span>
+    <span className="text-muted">{t('staff.ownAccount')}</span>
   ) : (
     <div className="flex flex-wrap gap-2">
       {member.scope !== null && member.is_active && (
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Revoke administrator access of ${member.username}`}
+          aria-label={t('staff.revoke.label', { name: member.username })}
           onClick={() => onChange('revoke')}
         >
-          Revoke admin
+          {t('staff.revoke.button')}
         </Button>
       )}
       {member.is_active ? (
         <Button
           size="sm"
           variant="danger"
-          aria-label={`Deactivate ${member.username}`}
+          aria-label={t('staff.deactivate.label', { name: member.username })}
           onClick={() => onChange('deactivate')}
         >
-          Deactivate
+          {t('staff.deactivate.confirm')}
         </Button>
       ) : (
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Reactivate ${member.username}`}
+          aria-label={t('staff.reactivate.label', { name: member.username })}
           onClick={() => onChange('reactivate')}
         >
-          Reactivate
+          {t('staff.reactivate.confirm')}
         </Button>
       )}
       {member.scope === 'organization' && organizationId !== null && (
         <Button
           size="sm"
           variant="ghost"
-          aria-label={`Hand over ${member.organization_name ?? 'the organisation'}`}
+          aria-label={
+            member.organization_name
+              ? t('staff.handOver.label', { name: member.organization_name })
+              : t('staff.handOver.labelUnnamed')
+          }
           onClick={() => onHandOver(organizationId)}
         >
-          Hand over
+          {t('staff.handOver.button')}
         </Button>
       )}
     </div>
@@ -139,6 +148,8 @@ function StaffActions({ member, onChange, onHandOver }: StaffActionsProps) {
  * filtered and paged; each change to someone's access is confirmed in a dialog.
  */
 export function StaffPanel() {
+  const t = useT();
+  const columns = useMemo(() => columnsOf(t), [t]);
   const [filters, setFilters] = useState<StaffFilters>({ q: '', scope: '', status: '' });
   const [offset, setOffset] = useState(0);
   const staff = useStaff(filters, offset);
@@ -160,7 +171,12 @@ export function StaffPanel() {
       { id: pending.member.id, change: pending.change },
       {
         onSuccess: () => {
-          setDone(`${changeTexts[pending.change].title}: done for ${pending.member.username}.`);
+          setDone(
+            t('staff.done', {
+              change: t(changeTexts[pending.change].titleId),
+              name: pending.member.username,
+            }),
+          );
           setPending(null);
         },
       },
@@ -170,51 +186,51 @@ export function StaffPanel() {
   return (
     <section aria-labelledby="staff-heading" className="space-y-4">
       <h2 id="staff-heading" className="text-xl font-semibold text-brand-900">
-        Staff
+        {t('staff.heading')}
       </h2>
       <UnadministeredOrganizations onChoose={setHandOver} />
-      <search aria-label="Filter staff" className="grid gap-3 sm:grid-cols-3">
+      <search aria-label={t('staff.filter.label')} className="grid gap-3 sm:grid-cols-3">
         <TextField
-          label="Username or organisation"
+          label={t('staff.filter.q')}
           name="q"
           value={filters.q}
           onChange={(event) => filter({ q: event.target.value })}
         />
         <SelectField
-          label="Administers"
+          label={t('staff.column.administers')}
           name="scope"
           value={filters.scope}
           onChange={(event) => filter({ scope: event.target.value as StaffFilters['scope'] })}
-          placeholder="Everyone"
+          placeholder={t('staff.filter.everyone')}
           options={[
-            { value: 'platform', label: 'Candor (platform)' },
-            { value: 'organization', label: 'An organisation' },
+            { value: 'platform', label: t('staff.scope.platform') },
+            { value: 'organization', label: t('staff.scope.organization') },
           ]}
         />
         <SelectField
-          label="Status"
+          label={t('staff.column.status')}
           name="status"
           value={filters.status}
           onChange={(event) => filter({ status: event.target.value as StaffFilters['status'] })}
-          placeholder="Any"
+          placeholder={t('staff.filter.any')}
           options={[
-            { value: 'active', label: 'Active' },
-            { value: 'deactivated', label: 'Deactivated' },
+            { value: 'active', label: t('staff.status.active') },
+            { value: 'deactivated', label: t('staff.status.deactivated') },
           ]}
         />
       </search>
       <div aria-live="polite">{done && <Alert tone="success">{done}</Alert>}</div>
-      {staff.isPending && <LoadingState label="Loading staff..." />}
-      {staff.isError && <Alert tone="error">Could not load the staff list.</Alert>}
-      {page?.count === 0 && <EmptyState>Nobody matches these filters.</EmptyState>}
+      {staff.isPending && <LoadingState label={t('staff.loading')} />}
+      {staff.isError && <Alert tone="error">{t('staff.loadFailed')}</Alert>}
+      {page?.count === 0 && <EmptyState>{t('staff.none')}</EmptyState>}
       {page && page.count > 0 && (
         <>
           <DataTable
-            caption={`Staff ${offset + 1} to ${last} of ${page.count}`}
+            caption={t('staff.caption', { first: offset + 1, last, count: page.count })}
             columns={[
               ...columns,
               {
-                header: 'Actions',
+                header: t('staff.column.actions'),
                 cell: (member) => (
                   <StaffActions
                     member={member}
@@ -228,7 +244,7 @@ export function StaffPanel() {
             rowKey={(member) => member.id}
           />
           <Pager
-            label="Staff pages"
+            label={t('staff.pages')}
             offset={offset}
             pageSize={STAFF_PAGE_SIZE}
             last={last}
@@ -240,7 +256,7 @@ export function StaffPanel() {
       )}
       <Dialog
         open={pending !== null}
-        title={pending ? changeTexts[pending.change].title : ''}
+        title={pending ? t(changeTexts[pending.change].titleId) : ''}
         isBusy={change.isPending}
         onCancel={() => {
           setPending(null);
@@ -253,16 +269,14 @@ export function StaffPanel() {
             <>
               <p className="font-semibold text-ink">{pending.member.username}</p>
               <p className="text-ink">
-                {changeTexts[pending.change].explain}
+                {t(changeTexts[pending.change].explainId)}
                 {pending.change === 'revoke' &&
                   pending.member.scope === 'organization' &&
-                  ' Their organisation keeps them as a member.'}
+                  t('staff.revoke.keepsMember')}
               </p>
-              <p className="text-sm text-muted">The change is recorded in the audit log.</p>
+              <p className="text-sm text-muted">{t('staff.recorded')}</p>
               {change.isError && (
-                <Alert tone="error">
-                  {serverDetail(change.error) ?? 'The change could not be made. Please try again.'}
-                </Alert>
+                <Alert tone="error">{serverDetail(change.error) ?? t('staff.changeFailed')}</Alert>
               )}
               <div className="flex justify-end gap-3">
                 <Button
@@ -274,15 +288,15 @@ export function StaffPanel() {
                     change.reset();
                   }}
                 >
-                  Cancel
+                  {t('staff.cancel')}
                 </Button>
                 <Button
                   variant={pending.change === 'reactivate' ? 'primary' : 'danger'}
                   isBusy={change.isPending}
-                  busyLabel="Saving..."
+                  busyLabel={t('staff.saving')}
                   onClick={confirm}
                 >
-                  {changeTexts[pending.change].confirm}
+                  {t(changeTexts[pending.change].confirmId)}
                 </Button>
               </div>
             </>

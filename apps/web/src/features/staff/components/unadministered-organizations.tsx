@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n';
 import { useUnadministeredOrganizations } from '../api/staff-api';
 
 /**
@@ -6,6 +7,7 @@ import { useUnadministeredOrganizations } from '../api/staff-api';
  * so none is left so unnoticed; the superuser chooses one of its members.
  */
 export function UnadministeredOrganizations({ onChoose }: { onChoose(id: number): void }) {
+  const t = useT();
   const organizations = useUnadministeredOrganizations();
   const rows = organizations.data ?? [];
   if (rows.length === 0) return null;
@@ -15,28 +17,23 @@ export function UnadministeredOrganizations({ onChoose }: { onChoose(id: number)
       className="rounded-2xl border border-amber-700 bg-amber-50 p-4"
     >
       <h3 id="unadministered-heading" className="font-semibold text-amber-950">
-        Organisations without an administrator
+        {t('staff.unadministered.heading')}
       </h3>
-      <p className="mt-1 text-sm text-amber-950">
-        Their reports wait for Candor’s administrators until you choose an administrator among their
-        members.
-      </p>
+      <p className="mt-1 text-sm text-amber-950">{t('staff.unadministered.lead')}</p>
       <ul className="mt-3 divide-y divide-amber-200 text-sm">
         {rows.map((organization) => (
           <li key={organization.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
             <span className="font-medium text-ink">{organization.name}</span>
             <span className="text-amber-950">
-              {organization.open_reports === 1
-                ? '1 open report'
-                : `${organization.open_reports} open reports`}
+              {t('staff.unadministered.open', { count: organization.open_reports })}
             </span>
             <Button
               size="sm"
               variant="secondary"
-              aria-label={`Choose an administrator for ${organization.name}`}
+              aria-label={t('staff.unadministered.chooseLabel', { name: organization.name })}
               onClick={() => onChoose(organization.id)}
             >
-              Choose an administrator
+              {t('staff.unadministered.choose')}
             </Button>
           </li>
         ))}
