@@ -54,14 +54,14 @@ export function DestinationField({
           <RadioField
             id={firstId}
             value="organization"
-            label={administratorsOf(name)}
+            label={t('reports.destination.choice', { name })}
             note={t('reports.destination.organizationNote', { name })}
             {...registration}
           />
           <RadioField
             id={`${firstId}-platform`}
             value="platform"
-            label={administratorsOf(PLATFORM_NAME)}
+            label={t('reports.destination.choice', { name: PLATFORM_NAME })}
             note={t('reports.destination.platformNote', {
               name,
               administrators: administratorsOf(name),

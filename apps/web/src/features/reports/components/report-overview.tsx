@@ -5,7 +5,7 @@ import { VoicePlayer } from '@/components/voice/voice-player';
 import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime, formatDay } from '@/lib/format';
 import { T, useT } from '@/lib/i18n';
-import { administratorsOf, PLATFORM_NAME } from './destination-field';
+import { PLATFORM_NAME } from './destination-field';
 
 /** As in the original product (Report detail): the overview of one report. */
 export function ReportOverview({ report }: { report: Report }) {
@@ -18,7 +18,7 @@ export function ReportOverview({ report }: { report: Report }) {
           {t('reports.item.category', { category: categoryWord(report.category) })}
         </span>
         {report.priority_flag && <Tag tone="accent">{t('reports.item.priority')}</Tag>}
-        {report.is_anonymous && <Tag tone="brand">{t('reports.reporter.anonymous')}</Tag>}
+        {report.is_anonymous && <Tag tone="brand">{t('reports.overview.anonymous')}</Tag>}
         {report.is_guest && <Tag>{t('reports.overview.noAccount')}</Tag>}
       </div>
       <h2 id="report-overview-heading" className="text-lg font-semibold text-brand-900">
@@ -43,7 +43,7 @@ export function ReportOverview({ report }: { report: Report }) {
         </dd>
         <dt className="font-medium text-muted">{t('reports.overview.reference')}</dt>
         <dd className="font-mono">{report.token}</dd>
-        <dt className="font-medium text-muted">{t('reports.item.priority')}</dt>
+        <dt className="font-medium text-muted">{t('reports.overview.priority')}</dt>
         <dd>{report.priority_flag ? t('reports.overview.yes') : t('reports.overview.no')}</dd>
         <dt className="font-medium text-muted">{t('reports.overview.submittedBy')}</dt>
         <dd>{reporterName(report)}</dd>
@@ -55,11 +55,12 @@ export function ReportOverview({ report }: { report: Report }) {
         )}
         <dt className="font-medium text-muted">{t('reports.overview.sentTo')}</dt>
         <dd>
-          {administratorsOf(
-            report.destination === 'organization' && report.organization_name
-              ? report.organization_name
-              : PLATFORM_NAME,
-          )}
+          {t('reports.destination.choice', {
+            name:
+              report.destination === 'organization' && report.organization_name
+                ? report.organization_name
+                : PLATFORM_NAME,
+          })}
         </dd>
         {report.purge_on && (
           <>
