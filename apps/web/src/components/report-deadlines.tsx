@@ -57,9 +57,7 @@ export function ReportDeadlines({
       <Heading id="report-deadlines-heading" className="text-lg font-semibold text-brand-900">
         {t('components.deadlines.heading')}
       </Heading>
-      <p className="text-sm text-muted">
-        {t('components.deadlines.lead')}
-      </p>
+      <p className="text-sm text-muted">{t('components.deadlines.lead')}</p>
       {list}
     </section>
   );

@@ -55,8 +55,12 @@ export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: E
   };
   return (
     <div>
-      <FieldFrame inputId={id} label={t('report.evidence.label')}
-        isOptional {...{ hint, hintId, error, errorId }}>
+      <FieldFrame
+        inputId={id}
+        label={t('report.evidence.label')}
+        isOptional
+        {...{ hint, hintId, error, errorId }}
+      >
         <input
           ref={inputRef}
           id={id}

@@ -76,9 +76,7 @@ export function MessageComposer({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      {allowVoice && (
-<VoiceRecorder value={voice} onChange={setVoice} disabled={isSending} />
-      )}
+      {allowVoice && <VoiceRecorder value={voice} onChange={setVoice} disabled={isSending} />}
       {extra}
       {failed && (
         <Alert tone="error" focusKey={failed}>

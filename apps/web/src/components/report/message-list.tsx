@@ -32,12 +32,16 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
             {t('report.message.internalNote')}
           </span>
         )}
-        <span className="font-semibold text-ink">{mine ? t('report.message.you') : message.display_sender_name}</span>
+        <span className="font-semibold text-ink">
+          {mine ? t('report.message.you') : message.display_sender_name}
+        </span>
         {/* The role once: a reporter is shown "Administrator" alone, staff a name and the role. */}
         {message.is_sender_admin &&
           !mine &&
           !message.is_internal &&
-          message.display_sender_name !== 'Administrator' && <span>{t('report.message.administrator')}</span>}
+          message.display_sender_name !== 'Administrator' && (
+            <span>{t('report.message.administrator')}</span>
+          )}
         {message.is_feedback && (
           <span className="rounded-md bg-green-100 px-1.5 font-semibold text-green-900">
             {t('report.message.feedback')}

@@ -32,10 +32,15 @@ export function ReportFields({ field, evidence, voice }: ReportFieldsProps) {
     <>
       <TextField
         label={t('report.fields.title')}
-        required maxLength={REPORT_TITLE_MAX} {...field('title')} />
+        required
+        maxLength={REPORT_TITLE_MAX}
+        {...field('title')}
+      />
       <SelectField
         label={t('report.fields.category')}
-        options={categoryOptions} {...field('category')} />
+        options={categoryOptions}
+        {...field('category')}
+      />
       <TextAreaField
         label={t('report.fields.description')}
         required={!voice.value}

@@ -74,7 +74,7 @@ export function VoicePlayer({ voice, label, downloadName }: VoicePlayerProps) {
           <T
             id="voice.player.download"
             values={{ label: inSentence(label, locale) }}
-            components={[<span className="sr-only" />]}
+            components={[<span key="0" className="sr-only" />]}
           />
         </a>
       </div>

@@ -18,8 +18,7 @@ const RECORDING_TYPES = [
 const noMicrophone = () => t('voice.recorder.noMicrophone');
 const cannotRecord = () => t('voice.recorder.cannotRecord');
 const previewFailed = () => t('voice.recorder.previewFailed');
-const limitReached = () =>
-  t('voice.recorder.limitReached', { minutes: VOICE_MAX_SECONDS / 60 });
+const limitReached = () => t('voice.recorder.limitReached', { minutes: VOICE_MAX_SECONDS / 60 });
 
 type Phase = 'idle' | 'starting' | 'recording' | 'disguising';
 
@@ -57,12 +56,7 @@ type VoiceRecorderProps = {
  * while recording, sends it to the server to be disguised, and plays back the disguised version:
  * what is heard here is what the administrator will hear. The original never stays in the page.
  */
-export function VoiceRecorder({
-  value,
-  onChange,
-  label,
-  disabled = false,
-}: VoiceRecorderProps) {
+export function VoiceRecorder({ value, onChange, label, disabled = false }: VoiceRecorderProps) {
   const t = useT();
   const title = label ?? t('voice.recorder.label');
   const id = useId();
@@ -230,7 +224,10 @@ export function VoiceRecorder({
             <T
               id="voice.recorder.listen"
               values={{ clock: clockOf(value.durationMs), spoken: spokenLength(value.durationMs) }}
-              components={[<span aria-hidden="true" />, <span className="sr-only" />]}
+              components={[
+                <span key="0" aria-hidden="true" />,
+                <span key="1" className="sr-only" />,
+              ]}
             />
           </p>
           {/* biome-ignore lint/a11y/useMediaCaption: a spoken message by its sender; there is no text to caption it with */}

@@ -9,7 +9,8 @@ import { t } from '@/lib/i18n';
 export function submissionErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError) || error.isNetworkError) return t('reports.submit.notSent');
   const body = error.body as Record<string, unknown> | null;
-  if (body && typeof body.detail === 'string') return t('reports.submit.errorDetail', { detail: body.detail });
+  if (body && typeof body.detail === 'string')
+    return t('reports.submit.errorDetail', { detail: body.detail });
   if (body && Array.isArray(body.non_field_errors)) return body.non_field_errors.join(', ');
   return t('reports.submit.failed');
 }

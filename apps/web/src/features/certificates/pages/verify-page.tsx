@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { categoryWord } from '@/components/report/report-words';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,7 +8,6 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { categoryWord } from '@/components/report/report-words';
 import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { t as translate, useT } from '@/lib/i18n';
@@ -51,7 +51,10 @@ function GenuineCertificate({ verdict }: { verdict: Extract<Verdict, { kind: 'ge
   const { certificate } = verdict;
   const rows: [string, string | null][] = [
     [t('certificates.form.reference'), certificate.reference],
-    [t('certificates.genuine.category'), certificate.category && categoryWord(certificate.category)],
+    [
+      t('certificates.genuine.category'),
+      certificate.category && categoryWord(certificate.category),
+    ],
     [
       t('certificates.genuine.submitted'),
       certificate.submitted_at && formatDateTime(certificate.submitted_at),
@@ -74,9 +77,7 @@ function GenuineCertificate({ verdict }: { verdict: Extract<Verdict, { kind: 'ge
           </div>
         ))}
       </dl>
-      <p className="text-sm text-muted">
-        {t('certificates.genuine.only')}
-      </p>
+      <p className="text-sm text-muted">{t('certificates.genuine.only')}</p>
     </div>
   );
 }
@@ -125,10 +126,7 @@ export function VerifyPage() {
   }, [reference, code, reset]);
 
   return (
-    <Page
-      title={t('certificates.page.title')}
-      lead={t('certificates.page.lead')}
-    >
+    <Page title={t('certificates.page.title')} lead={t('certificates.page.lead')}>
       <div className="space-y-6">
         {input && (
           <section aria-label={t('certificates.page.verdict')} aria-live="polite">

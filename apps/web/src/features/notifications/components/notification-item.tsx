@@ -47,7 +47,7 @@ export function NotificationItem({ notification, isMarking, onMarkRead, onNaviga
           <T
             id="notifications.item.reference"
             values={{ reference }}
-            components={[<span className="font-mono" />]}
+            components={[<span key="0" className="font-mono" />]}
           />
         </p>
       )}

@@ -71,10 +71,16 @@ export function Conversation({
         </h2>
         {comments.isPending && <LoadingState label={t('reports.conversation.loading')} />}
         {comments.isError && <Alert tone="error">{loadError}</Alert>}
-        {comments.data && thread.length === 0 && <p className="text-muted">{t('reports.conversation.empty')}</p>}
-        {thread.length > 0 && <MessageList
+        {comments.data && thread.length === 0 && (
+          <p className="text-muted">{t('reports.conversation.empty')}</p>
+        )}
+        {thread.length > 0 && (
+          <MessageList
             label={t('reports.conversation.messages')}
-            messages={thread} focusId={focusId} />}
+            messages={thread}
+            focusId={focusId}
+          />
+        )}
         {!canSend ? (
           <p className="text-sm text-muted">{t('reports.conversation.cancelled')}</p>
         ) : isAdmin ? (
@@ -118,16 +124,17 @@ export function Conversation({
             <Lock aria-hidden="true" className="size-5" />
             {t('reports.notes.heading')}
           </h2>
-          <p className="text-sm text-amber-950">
-            {t('reports.notes.lead')}
-          </p>
+          <p className="text-sm text-amber-950">{t('reports.notes.lead')}</p>
           {comments.data && notes.length === 0 && (
             <p className="text-sm text-amber-950">{t('reports.notes.empty')}</p>
           )}
           {notes.length > 0 && (
             <MessageList
               label={t('reports.notes.heading')}
-              messages={notes} focusId={focusId} tone="notes" />
+              messages={notes}
+              focusId={focusId}
+              tone="notes"
+            />
           )}
           {canSend && (
             <MessageComposer

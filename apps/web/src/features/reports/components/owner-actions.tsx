@@ -62,10 +62,8 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
     certificate.mutate(
       { id: report.id, withTitle },
       {
-        onSuccess: () =>
-          setOutcome({ tone: 'success', text: t('reports.owner.certificateDone') }),
-        onError: () =>
-          setOutcome({ tone: 'error', text: t('reports.owner.certificateFailed') }),
+        onSuccess: () => setOutcome({ tone: 'success', text: t('reports.owner.certificateDone') }),
+        onError: () => setOutcome({ tone: 'error', text: t('reports.owner.certificateFailed') }),
       },
     );
 

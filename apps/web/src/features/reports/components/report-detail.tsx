@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ReportDeadlines } from '@/components/report-deadlines';
 import { categoryWord } from '@/components/report/report-words';
+import { ReportDeadlines } from '@/components/report-deadlines';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -35,11 +35,7 @@ export function ReportDetail({
   if (report.isPending) return <LoadingState label={t('reports.detail.loading')} />;
   if (report.isError) {
     const missing = report.error instanceof ApiError && report.error.status === 404;
-    return (
-      <Alert tone="error">
-        {missing ? t('reports.detail.notFound') : texts.loadError}
-      </Alert>
-    );
+    return <Alert tone="error">{missing ? t('reports.detail.notFound') : texts.loadError}</Alert>;
   }
   const data = report.data;
   return (

@@ -1,6 +1,6 @@
 import type { Report } from '@candor/contract/reports';
-import { ReportDeadlines } from '@/components/report-deadlines';
 import { categoryWord } from '@/components/report/report-words';
+import { ReportDeadlines } from '@/components/report-deadlines';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime } from '@/lib/format';
@@ -31,7 +31,7 @@ export function ReportListItem({ report, to }: { report: Report; to: string }) {
         <T
           id="reports.item.submitted"
           values={{ date: formatDateTime(report.submitted_at) }}
-          components={[<time dateTime={report.submitted_at} />]}
+          components={[<time key="0" dateTime={report.submitted_at} />]}
         />
       </p>
       <p dir="auto" className="mt-3 line-clamp-2 wrap-anywhere text-ink">

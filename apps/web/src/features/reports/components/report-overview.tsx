@@ -69,7 +69,7 @@ export function ReportOverview({ report }: { report: Report }) {
               <T
                 id="reports.overview.deletedOnText"
                 values={{ date: formatDay(report.purge_on) }}
-                components={[<time dateTime={report.purge_on} />]}
+                components={[<time key="0" dateTime={report.purge_on} />]}
               />
             </dd>
           </>

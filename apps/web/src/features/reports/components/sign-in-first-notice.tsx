@@ -16,9 +16,9 @@ export function SignInFirstNotice() {
         <T
           id="reports.signInFirst.notice"
           components={[
-            <Link to={paths.login} state={state} className={linkClass} />,
-            <Link to={paths.register} state={state} className={linkClass} />,
-            <Link to={paths.reportWithoutAccount} className={linkClass} />,
+            <Link key="0" to={paths.login} state={state} className={linkClass} />,
+            <Link key="1" to={paths.register} state={state} className={linkClass} />,
+            <Link key="2" to={paths.reportWithoutAccount} className={linkClass} />,
           ]}
         />
       </Alert>

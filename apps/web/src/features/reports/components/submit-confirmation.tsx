@@ -20,7 +20,7 @@ export function SubmitConfirmation({ report }: { report: Report }) {
         <T
           id="reports.confirmation.reference"
           values={{ token: report.token }}
-          components={[<span className="font-mono" />]}
+          components={[<span key="0" className="font-mono" />]}
         />
       </h2>
       <p className="text-muted">

@@ -91,9 +91,7 @@ export function MyReportsPage() {
         </Alert>
       )}
       {reports.isPending && <LoadingState label={t('reports.mine.loading')} />}
-      {reports.isError && (
-        <Alert tone="error">{t('reports.mine.loadError')}</Alert>
-      )}
+      {reports.isError && <Alert tone="error">{t('reports.mine.loadError')}</Alert>}
       {reports.data?.length === 0 && (
         <Card className="text-center">
           <p className="mb-4 text-muted">{t('reports.mine.empty')}</p>

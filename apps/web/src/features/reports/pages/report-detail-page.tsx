@@ -53,9 +53,7 @@ export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPa
         isAdmin && adminBackLink
       )}
       {reportId === undefined ? (
-        <Alert tone="error">
-          {t('reports.detail.noId')}
-        </Alert>
+        <Alert tone="error">{t('reports.detail.noId')}</Alert>
       ) : !Number.isInteger(id) || id < 1 ? (
         <Alert tone="error">{t('reports.detail.notFound')}</Alert>
       ) : (

@@ -157,10 +157,7 @@ export function SubmitReportPage() {
   }
 
   return (
-    <Page
-      title={t('reports.submit.title')}
-      lead={t('reports.submit.lead')}
-    >
+    <Page title={t('reports.submit.title')} lead={t('reports.submit.lead')}>
       {!user && <SignInFirstNotice />}
       <Card>
         <form noValidate onSubmit={onSubmit(send, requireDescription)} className="space-y-5">
@@ -221,7 +218,12 @@ export function SubmitReportPage() {
             />
           )}
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
-          <Button type="submit" size="lg" isBusy={create.isPending} busyLabel={t('reports.submit.submitting')}>
+          <Button
+            type="submit"
+            size="lg"
+            isBusy={create.isPending}
+            busyLabel={t('reports.submit.submitting')}
+          >
             {t('reports.mine.submit')}
           </Button>
         </form>
