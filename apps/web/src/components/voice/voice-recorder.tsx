@@ -241,7 +241,7 @@ export function VoiceRecorder({ value, onChange, label, disabled = false }: Voic
           />
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" disabled={disabled} onClick={recordAgain}>
-              <RotateCcw aria-hidden="true" className="size-4" />
+              <RotateCcw aria-hidden="true" className="size-4 rtl:-scale-x-100" />
               {t('voice.recorder.again')}
             </Button>
             <Button variant="ghost" disabled={disabled} onClick={remove}>
