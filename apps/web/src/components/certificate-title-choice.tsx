@@ -1,4 +1,5 @@
 import { CheckboxField } from '@/components/ui/checkbox-field';
+import { useT } from '@/lib/i18n';
 
 /**
  * Where a certificate is downloaded (My Reports and /track): it prints the report's title only when
@@ -11,10 +12,11 @@ export function CertificateTitleChoice({
   checked: boolean;
   onChange(checked: boolean): void;
 }) {
+  const t = useT();
   return (
     <CheckboxField
-      label="Print the report's title on the certificate"
-      note="Off unless you tick it: a certificate is often shown to others, and the title may say more than they need to read."
+      label={t('components.certificateTitle.label')}
+      note={t('components.certificateTitle.note')}
       checked={checked}
       onChange={(event) => onChange(event.target.checked)}
     />

@@ -1,5 +1,6 @@
 import type { ReportDeadlines as Deadlines } from '@candor/contract/deadline-clock';
 import { type ReporterDeadlineLine, reporterDeadlineLines } from '@/lib/deadline-words';
+import { useT } from '@/lib/i18n';
 
 const marks: Record<ReporterDeadlineLine['state'], string> = {
   on_time: 'text-green-800',
@@ -30,6 +31,7 @@ export function ReportDeadlines({
   variant = 'section',
   headingLevel: Heading = 'h2',
 }: ReportDeadlinesProps) {
+  const t = useT();
   const lines = reporterDeadlineLines(report, now, timeZone);
   const list = (
     <dl
@@ -53,12 +55,9 @@ export function ReportDeadlines({
   return (
     <section aria-labelledby="report-deadlines-heading" className="space-y-3">
       <Heading id="report-deadlines-heading" className="text-lg font-semibold text-brand-900">
-        What to expect
+        {t('components.deadlines.heading')}
       </Heading>
-      <p className="text-sm text-muted">
-        By law, the people handling your report confirm they received it, then tell you what is
-        being done about it, each within a set time.
-      </p>
+      <p className="text-sm text-muted">{t('components.deadlines.lead')}</p>
       {list}
     </section>
   );

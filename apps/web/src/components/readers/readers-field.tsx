@@ -1,6 +1,7 @@
 import type { Reader } from '@candor/contract/reports';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { useT } from '@/lib/i18n';
 
 type ReadersFieldProps = {
   readers: Reader[] | undefined;
@@ -12,6 +13,7 @@ type ReadersFieldProps = {
   instead?: ReactNode;
 };
 
+/** The field's sentences in English, the language the tests draw pages in. */
 export const EXCLUDE_SENTENCE =
   'If your report is about one of these people, untick them. They will never see it.';
 export const ONE_READER_LEFT =
@@ -29,14 +31,15 @@ export function readerName(reader: Reader): string {
  * the signed-in form and both forms without an account.
  */
 export function ReadersField({ readers, excluded, onChange, error, instead }: ReadersFieldProps) {
+  const t = useT();
   const noteId = useId();
   if (!readers || readers.length === 0) return null;
   const noneLeft = readers.every((reader) => excluded.includes(reader.id));
   return (
     <fieldset className="space-y-2" aria-describedby={noteId}>
-      <legend className="font-medium text-ink">Who reads your report</legend>
+      <legend className="font-medium text-ink">{t('readers.field.legend')}</legend>
       <p id={noteId} className="text-sm text-muted">
-        {EXCLUDE_SENTENCE}
+        {t('readers.field.exclude')}
       </p>
       <ul className="space-y-1">
         {readers.map((reader, index) => (
@@ -64,7 +67,7 @@ export function ReadersField({ readers, excluded, onChange, error, instead }: Re
       </ul>
       {(noneLeft || error) && (
         <Alert tone="error">
-          {noneLeft ? ONE_READER_LEFT : error}
+          {noneLeft ? t('readers.field.oneLeft') : error}
           {noneLeft && instead && <span className="mt-2 block">{instead}</span>}
         </Alert>
       )}

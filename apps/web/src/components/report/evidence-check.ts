@@ -1,20 +1,16 @@
-import {
-  DEFAULT_MAX_UPLOAD_MB,
-  EVIDENCE_TYPE_MESSAGE,
-  evidenceMimeTypes,
-  evidenceTooLargeMessage,
-} from '@candor/contract/labels';
+import { DEFAULT_MAX_UPLOAD_MB, evidenceMimeTypes } from '@candor/contract/labels';
+import { t } from '@/lib/i18n';
 
 const byExtension = /\.(jpe?g|png|webp|gif|heic|heif|mp4|mov|webm)$/i;
 
 /**
  * The server decides by the file's bytes; this only spares the reporter a long upload that
- * would be refused, with the server's own messages.
+ * would be refused, in the server's own words.
  */
 export function evidenceProblem(file: File, maxMb = DEFAULT_MAX_UPLOAD_MB): string | null {
   const typeKnown = (evidenceMimeTypes as readonly string[]).includes(file.type);
   if (!typeKnown && !(file.type === '' && byExtension.test(file.name)))
-    return EVIDENCE_TYPE_MESSAGE;
-  if (file.size > maxMb * 1024 * 1024) return evidenceTooLargeMessage(maxMb);
+    return t('report.evidence.typeRefused');
+  if (file.size > maxMb * 1024 * 1024) return t('report.evidence.tooLarge', { maxMb });
   return null;
 }

@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldFrame } from '@/components/ui/field-frame';
 import { describedBy } from '@/components/ui/field-parts';
+import { useT } from '@/lib/i18n';
 import { EvidenceMetadataNotice } from './evidence-metadata-notice';
 
 type EvidenceFieldProps = {
@@ -40,10 +41,11 @@ function useInputHolds(inputRef: RefObject<HTMLInputElement | null>, file: File 
 
 /** The optional evidence file (as in the original product: images or videos, 'Max 10MB'); removable. */
 export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: EvidenceFieldProps) {
+  const t = useT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const percent = progress === null ? null : Math.round(progress * 100);
-  const hint = `Max ${maxMb}MB. Photos (JPEG, PNG, WebP, GIF, HEIC) or videos (MP4, MOV, WebM). Location, camera, names and dates are removed from the file.`;
+  const hint = t('report.evidence.hint', { maxMb });
   const { hintId, errorId, ids } = describedBy(id, hint, error);
   const noticeId = `${id}-metadata`;
   useInputHolds(inputRef, file);
@@ -53,7 +55,12 @@ export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: E
   };
   return (
     <div>
-      <FieldFrame inputId={id} label="Evidence" isOptional {...{ hint, hintId, error, errorId }}>
+      <FieldFrame
+        inputId={id}
+        label={t('report.evidence.label')}
+        isOptional
+        {...{ hint, hintId, error, errorId }}
+      >
         <input
           ref={inputRef}
           id={id}
@@ -63,7 +70,7 @@ export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: E
           aria-invalid={error ? true : undefined}
           disabled={progress !== null}
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          className="block min-h-11 w-full text-sm text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
+          className="block min-h-11 w-full text-sm text-ink file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-semibold file:text-brand-900"
         />
       </FieldFrame>
       {file && (
@@ -74,11 +81,11 @@ export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: E
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Remove file ${file.name}`}
+            aria-label={t('report.evidence.removeNamed', { name: file.name })}
             disabled={progress !== null}
             onClick={remove}
           >
-            Remove file
+            {t('report.evidence.remove')}
           </Button>
         </div>
       )}
@@ -86,7 +93,7 @@ export function EvidenceField({ file, onChange, error, progress, maxMb = 10 }: E
       {percent !== null && (
         <div className="mt-3">
           <label htmlFor={`${id}-progress`} className="text-sm text-ink">
-            Uploading evidence: {percent}%
+            {t('report.evidence.uploading', { percent })}
           </label>
           <progress
             id={`${id}-progress`}

@@ -1,3 +1,5 @@
+import { intlLocale, t } from '@/lib/i18n';
+
 /**
  * What a chosen evidence file says about its maker, read in the browser before upload so the
  * reporter sees what the server will remove. Reading is best effort: the server removes all
@@ -67,24 +69,24 @@ export async function readEvidenceMetadata(file: File): Promise<EvidenceMetadata
   };
 }
 
+/** "a, b and c", as the reader's language joins a list. */
 function joinAnd(parts: string[]): string {
-  if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return new Intl.ListFormat(intlLocale(), { type: 'conjunction' }).format(parts);
 }
 
 /** The sentence shown under the file input. */
 export function describeEvidenceMetadata(metadata: EvidenceMetadata): string | null {
   if (metadata.kind === 'video') {
-    return 'Videos can record where they were filmed, in location tags and tracks, the device, names, chapters and the time. Candor removes all of these and keeps only the picture and the sound.';
+    return t('report.metadata.video');
   }
   if (metadata.kind === 'unknown') return null;
   const found: string[] = [];
-  if (metadata.location) found.push(`where it was taken (near ${metadata.location})`);
-  if (metadata.camera) found.push(`the camera (${metadata.camera})`);
-  if (metadata.person) found.push(`a name (${metadata.person})`);
-  if (metadata.hasTime) found.push('the time');
+  if (metadata.location) found.push(t('report.metadata.where', { location: metadata.location }));
+  if (metadata.camera) found.push(t('report.metadata.camera', { camera: metadata.camera }));
+  if (metadata.person) found.push(t('report.metadata.person', { person: metadata.person }));
+  if (metadata.hasTime) found.push(t('report.metadata.time'));
   if (found.length === 0) {
-    return 'This photo carries no location, camera or time that we could find. Candor removes any metadata before storing it.';
+    return t('report.metadata.nothing');
   }
-  return `This photo records ${joinAnd(found)}. Candor removes all of this before storing it.`;
+  return t('report.metadata.photo', { found: joinAnd(found) });
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { VoiceRecorder } from '@/components/voice/voice-recorder';
+import { useT } from '@/lib/i18n';
 
 type MessageComposerProps = {
   label: string;
@@ -42,6 +43,7 @@ export function MessageComposer({
   initialText = '',
   onTextChange,
 }: MessageComposerProps) {
+  const t = useT();
   const [text, setText] = useState(initialText);
   const told = useRef(onTextChange);
   told.current = onTextChange;
@@ -74,14 +76,7 @@ export function MessageComposer({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      {allowVoice && (
-        <VoiceRecorder
-          value={voice}
-          onChange={setVoice}
-          label="Record a voice message"
-          disabled={isSending}
-        />
-      )}
+      {allowVoice && <VoiceRecorder value={voice} onChange={setVoice} disabled={isSending} />}
       {extra}
       {failed && (
         <Alert tone="error" focusKey={failed}>
@@ -93,7 +88,7 @@ export function MessageComposer({
         variant={variant}
         disabled={!hasContent}
         isBusy={isSending}
-        busyLabel="Sending..."
+        busyLabel={t('report.composer.sending')}
       >
         {buttonLabel}
       </Button>

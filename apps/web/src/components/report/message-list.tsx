@@ -3,8 +3,10 @@ import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { VoicePlayer } from '@/components/voice/voice-player';
 import { formatDateTime } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 
 function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: boolean }) {
+  const t = useT();
   const ref = useRef<HTMLLIElement>(null);
   // The message just sent takes focus: a screen reader reads what arrived in the thread.
   useEffect(() => {
@@ -16,7 +18,7 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
     : mine
       ? 'border-brand-200 bg-brand-50'
       : 'border-slate-200 bg-white';
-  const placement = message.is_internal ? '' : mine ? 'ml-auto max-w-[85%]' : 'max-w-[85%]';
+  const placement = message.is_internal ? '' : mine ? 'ms-auto max-w-[85%]' : 'max-w-[85%]';
   return (
     <li
       ref={ref}
@@ -27,18 +29,22 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
         {message.is_internal && (
           <span className="inline-flex items-center gap-1 font-semibold text-amber-900">
             <Lock aria-hidden="true" className="size-3" />
-            Internal note
+            {t('report.message.internalNote')}
           </span>
         )}
-        <span className="font-semibold text-ink">{mine ? 'You' : message.display_sender_name}</span>
+        <span className="font-semibold text-ink">
+          {mine ? t('report.message.you') : message.display_sender_name}
+        </span>
         {/* The role once: a reporter is shown "Administrator" alone, staff a name and the role. */}
         {message.is_sender_admin &&
           !mine &&
           !message.is_internal &&
-          message.display_sender_name !== 'Administrator' && <span>(Administrator)</span>}
+          message.display_sender_name !== 'Administrator' && (
+            <span>{t('report.message.administrator')}</span>
+          )}
         {message.is_feedback && (
           <span className="rounded-md bg-green-100 px-1.5 font-semibold text-green-900">
-            Feedback
+            {t('report.message.feedback')}
           </span>
         )}
         <time dateTime={message.sent_at}>{formatDateTime(message.sent_at)}</time>
@@ -47,7 +53,11 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
         <div className="mt-2">
           <VoicePlayer
             voice={message.voice}
-            label={`Voice message from ${mine ? 'you' : message.display_sender_name}`}
+            label={
+              mine
+                ? t('report.message.voiceFromYou')
+                : t('report.message.voiceFrom', { name: message.display_sender_name })
+            }
             downloadName={`voice-message-${message.id}`}
           />
         </div>

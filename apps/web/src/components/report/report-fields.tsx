@@ -5,14 +5,10 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { VoiceRecorder } from '@/components/voice/voice-recorder';
-import { humanize } from '@/lib/format';
 import type { Registration } from '@/lib/forms/use-form';
+import { useT } from '@/lib/i18n';
 import { EvidenceField } from './evidence-field';
-
-const categoryOptions = reportCategories.map((category) => ({
-  value: category,
-  label: humanize(category),
-}));
+import { categoryWord } from './report-words';
 
 type ReportFieldsProps = {
   /** The props of a labelled field: `useContractForm`'s `field`. */
@@ -27,21 +23,34 @@ type ReportFieldsProps = {
  * message and a file. With a voice message the description may stay empty.
  */
 export function ReportFields({ field, evidence, voice }: ReportFieldsProps) {
+  const t = useT();
+  const categoryOptions = reportCategories.map((category) => ({
+    value: category,
+    label: categoryWord(category),
+  }));
   return (
     <>
-      <TextField label="Title" required maxLength={REPORT_TITLE_MAX} {...field('title')} />
-      <SelectField label="Category" options={categoryOptions} {...field('category')} />
+      <TextField
+        label={t('report.fields.title')}
+        required
+        maxLength={REPORT_TITLE_MAX}
+        {...field('title')}
+      />
+      <SelectField
+        label={t('report.fields.category')}
+        options={categoryOptions}
+        {...field('category')}
+      />
       <TextAreaField
-        label="Detailed Description"
+        label={t('report.fields.description')}
         required={!voice.value}
-        hint="Write what happened, or record it below instead."
+        hint={t('report.fields.descriptionHint')}
         rows={6}
         {...field('description')}
       />
       <VoiceRecorder
         value={voice.value}
         onChange={voice.onChange}
-        label="Record a voice message"
         disabled={evidence.progress !== null}
       />
       <EvidenceField {...evidence} />

@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 /** `m:ss` for a length in milliseconds or seconds (`unit`). */
 export function clockOf(value: number, unit: 'ms' | 's' = 'ms'): string {
   const total = Math.max(0, Math.round(unit === 'ms' ? value / 1000 : value));
@@ -11,8 +13,7 @@ export function spokenLength(ms: number): string {
   const total = Math.max(1, Math.round(ms / 1000));
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
-  const parts = [];
-  if (minutes > 0) parts.push(`${minutes} minute${minutes === 1 ? '' : 's'}`);
-  if (seconds > 0) parts.push(`${seconds} second${seconds === 1 ? '' : 's'}`);
-  return parts.join(' ');
+  if (seconds === 0) return t('voice.length.minutes', { minutes });
+  if (minutes === 0) return t('voice.length.seconds', { seconds });
+  return t('voice.length.minutesSeconds', { minutes, seconds });
 }

@@ -1,6 +1,7 @@
 import type { VoiceMessage } from '@candor/contract/reports';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
+import { T, useLocale, useT } from '@/lib/i18n';
 import { clockOf, spokenLength } from './voice-format';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2];
@@ -14,10 +15,20 @@ type VoicePlayerProps = {
 };
 
 /**
+ * The player's name inside a sentence ("Download voice message from…"): lower case where the
+ * language writes its nouns so (German keeps its capitals).
+ */
+function inSentence(label: string, locale: string): string {
+  return locale === 'de' ? label : label.toLocaleLowerCase(locale);
+}
+
+/**
  * A stored voice message: the browser's own player (keyboard operable, announced by screen
  * readers), its length, a speed control and a download, all through the recording's signed link.
  */
 export function VoicePlayer({ voice, label, downloadName }: VoicePlayerProps) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const [speed, setSpeed] = useState(1);
   const setPlayer = (element: HTMLAudioElement | null) => {
@@ -40,7 +51,7 @@ export function VoicePlayer({ voice, label, downloadName }: VoicePlayerProps) {
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <label htmlFor={`${id}-speed`} className="inline-flex items-center gap-2 text-ink">
-          Speed
+          {t('voice.player.speed')}
           <select
             id={`${id}-speed`}
             value={speed}
@@ -60,7 +71,11 @@ export function VoicePlayer({ voice, label, downloadName }: VoicePlayerProps) {
           className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline sm:min-h-0"
         >
           <Download aria-hidden="true" className="size-4" />
-          Download <span className="sr-only">{label.toLowerCase()} </span>(WebM audio)
+          <T
+            id="voice.player.download"
+            values={{ label: inSentence(label, locale) }}
+            components={[<span key="0" className="sr-only" />]}
+          />
         </a>
       </div>
     </figure>

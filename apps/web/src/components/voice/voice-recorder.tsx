@@ -3,6 +3,7 @@ import { Mic, RotateCcw, Square, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { T, t, useT } from '@/lib/i18n';
 import { type DisguisedVoice, previewVoice } from './preview-voice';
 import { clockOf, spokenLength } from './voice-format';
 
@@ -14,15 +15,10 @@ const RECORDING_TYPES = [
   'audio/mp4',
 ];
 
-export const VOICE_DISCLOSURE =
-  'Your voice is disguised on the server before anyone hears it or it is kept: its pitch and tone move by an amount drawn at random for each recording. It cannot hide what you say, the way you speak (a dialect, an accent, words you often use) or sounds around you. Record in a quiet place, and leave out names you do not want to give.';
-
-const NO_MICROPHONE =
-  'The browser did not let this page use a microphone. Allow it for this site in the browser’s settings, or write instead.';
-const CANNOT_RECORD = 'This browser cannot record here. Write instead.';
-const PREVIEW_FAILED =
-  'Your recording could not be disguised. Check your connection and try again.';
-const LIMIT_REACHED = `The ${VOICE_MAX_SECONDS / 60}-minute limit was reached, so the recording stopped.`;
+const noMicrophone = () => t('voice.recorder.noMicrophone');
+const cannotRecord = () => t('voice.recorder.cannotRecord');
+const previewFailed = () => t('voice.recorder.previewFailed');
+const limitReached = () => t('voice.recorder.limitReached', { minutes: VOICE_MAX_SECONDS / 60 });
 
 type Phase = 'idle' | 'starting' | 'recording' | 'disguising';
 
@@ -34,13 +30,13 @@ function pickType(): string | undefined {
 function problemOf(error: unknown): string {
   if (error instanceof ApiError) {
     const detail = (error.body as { detail?: unknown } | null)?.detail;
-    return typeof detail === 'string' ? detail : PREVIEW_FAILED;
+    return typeof detail === 'string' ? detail : previewFailed();
   }
   const name = (error as { name?: string } | null)?.name;
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'NotFoundError') {
-    return NO_MICROPHONE;
+    return noMicrophone();
   }
-  return CANNOT_RECORD;
+  return cannotRecord();
 }
 
 /** The microphone, the recorder and the level meter of one recording; `stop` ends them all. */
@@ -50,7 +46,7 @@ type VoiceRecorderProps = {
   /** The disguised recording, once there is one. */
   value: DisguisedVoice | null;
   onChange(voice: DisguisedVoice | null): void;
-  /** What the recording is for, as its heading says: "Record a voice message". */
+  /** What the recording is for, as its heading says; "Record a voice message" unless given. */
   label?: string;
   disabled?: boolean;
 };
@@ -60,12 +56,9 @@ type VoiceRecorderProps = {
  * while recording, sends it to the server to be disguised, and plays back the disguised version:
  * what is heard here is what the administrator will hear. The original never stays in the page.
  */
-export function VoiceRecorder({
-  value,
-  onChange,
-  label = 'Record a voice message',
-  disabled = false,
-}: VoiceRecorderProps) {
+export function VoiceRecorder({ value, onChange, label, disabled = false }: VoiceRecorderProps) {
+  const t = useT();
+  const title = label ?? t('voice.recorder.label');
   const id = useId();
   const [phase, setPhase] = useState<Phase>('idle');
   const [elapsed, setElapsed] = useState(0);
@@ -86,7 +79,7 @@ export function VoiceRecorder({
     setNote('');
     const type = pickType();
     if (!navigator.mediaDevices?.getUserMedia || type === undefined) {
-      setProblem(CANNOT_RECORD);
+      setProblem(cannotRecord());
       return;
     }
     setPhase('starting');
@@ -108,7 +101,7 @@ export function VoiceRecorder({
       const seconds = (performance.now() - startedAt) / 1000;
       setElapsed(seconds);
       if (seconds >= VOICE_MAX_SECONDS) {
-        setNote(LIMIT_REACHED);
+        setNote(limitReached());
         finish();
       }
     }, 250);
@@ -179,11 +172,11 @@ export function VoiceRecorder({
       aria-describedby={disclosureId}
       className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
     >
-      <legend className="float-left mb-3 w-full text-sm font-medium text-ink">
-        {label} <span className="font-normal text-muted">(optional)</span>
+      <legend className="float-start mb-3 w-full text-sm font-medium text-ink">
+        {title} <span className="font-normal text-muted">{t('voice.recorder.optional')}</span>
       </legend>
       <p id={disclosureId} className="text-sm text-muted">
-        {VOICE_DISCLOSURE}
+        {t('voice.recorder.disclosure')}
       </p>
 
       {phase === 'recording' || phase === 'starting' ? (
@@ -191,16 +184,19 @@ export function VoiceRecorder({
           <div className="flex flex-wrap items-center gap-3">
             <span className="inline-flex items-center gap-2 font-semibold text-red-800">
               <span aria-hidden="true" className="size-3 animate-pulse rounded-full bg-red-700" />
-              {phase === 'starting' ? 'Starting the microphone...' : 'Recording'}
+              {phase === 'starting' ? t('voice.recorder.starting') : t('voice.recorder.recording')}
             </span>
             <span className="font-mono text-ink">
-              <span className="sr-only">Length: </span>
+              <span className="sr-only">{t('voice.recorder.length')} </span>
               {clockOf(elapsed, 's')}
-              <span className="text-muted"> / {clockOf(VOICE_MAX_SECONDS, 's')} limit</span>
+              <span className="text-muted">
+                {' / '}
+                {t('voice.recorder.limit', { limit: clockOf(VOICE_MAX_SECONDS, 's') })}
+              </span>
             </span>
           </div>
           <label className="block text-sm text-ink">
-            Microphone level
+            {t('voice.recorder.level')}
             <meter
               min={0}
               max={100}
@@ -215,44 +211,49 @@ export function VoiceRecorder({
             onClick={() => session.current?.stop()}
           >
             <Square aria-hidden="true" className="size-4" />
-            Stop recording
+            {t('voice.recorder.stop')}
           </Button>
         </div>
       ) : phase === 'disguising' ? (
         <p role="status" className="text-sm text-ink">
-          Disguising your voice on the server...
+          {t('voice.recorder.disguising')}
         </p>
       ) : value && audioUrl ? (
         <div className="space-y-3">
           <p className="text-sm text-ink">
-            Listen to your message as the administrator will hear it (
-            <span aria-hidden="true">{clockOf(value.durationMs)}</span>
-            <span className="sr-only">{spokenLength(value.durationMs)}</span>).
+            <T
+              id="voice.recorder.listen"
+              values={{ clock: clockOf(value.durationMs), spoken: spokenLength(value.durationMs) }}
+              components={[
+                <span key="0" aria-hidden="true" />,
+                <span key="1" className="sr-only" />,
+              ]}
+            />
           </p>
           {/* biome-ignore lint/a11y/useMediaCaption: a spoken message by its sender; there is no text to caption it with */}
           <audio
             ref={player}
             controls
             src={audioUrl}
-            aria-label="Your disguised voice message"
+            aria-label={t('voice.recorder.playerLabel')}
             className="w-full"
             tabIndex={-1}
           />
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" disabled={disabled} onClick={recordAgain}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              Record again
+              <RotateCcw aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+              {t('voice.recorder.again')}
             </Button>
             <Button variant="ghost" disabled={disabled} onClick={remove}>
               <Trash2 aria-hidden="true" className="size-4" />
-              Remove voice message
+              {t('voice.recorder.remove')}
             </Button>
           </div>
         </div>
       ) : (
         <Button ref={recordButton} variant="secondary" disabled={disabled} onClick={start}>
           <Mic aria-hidden="true" className="size-4" />
-          {label}
+          {title}
         </Button>
       )}
       {note && (

@@ -1,4 +1,5 @@
-import { DELETED_ACCOUNT_NAME, type Report } from '@candor/contract/reports';
+import type { Report } from '@candor/contract/reports';
+import { t } from '@/lib/i18n';
 
 /**
  * Who filed a report, as its pages name them: never the reporter of an anonymous report; an
@@ -8,6 +9,6 @@ import { DELETED_ACCOUNT_NAME, type Report } from '@candor/contract/reports';
 export function reporterName(
   report: Pick<Report, 'is_anonymous' | 'submitted_by_username'>,
 ): string {
-  if (report.is_anonymous) return 'Anonymous';
-  return report.submitted_by_username ?? DELETED_ACCOUNT_NAME;
+  if (report.is_anonymous) return t('reports.reporter.anonymous');
+  return report.submitted_by_username ?? t('reports.reporter.deleted');
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { categoryWord } from '@/components/report/report-words';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,21 +8,31 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime, humanize } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { t as translate, useT } from '@/lib/i18n';
 import { useSearchParams } from '@/lib/router';
 import { useIsHydrated } from '@/lib/use-hydrated';
 import { useCertificateVerdict, type Verdict, type VerifyInput } from '../api/verify-certificate';
 
+/** The verdicts in words, each read in the language of the moment. */
 export const VERDICT_TEXTS = {
-  genuine: 'This certificate is genuine.',
-  notValid:
-    'This certificate is not valid: no resolved report has this reference number and verification code. Check that both are typed exactly as printed.',
-  badInput:
-    'This is not a reference number and verification code: each is printed on the certificate, the code as three groups of four letters and digits (for example ABCD-EFGH-2345).',
-  unreachable: 'The page could not reach Candor to check the certificate. Please try again.',
-  tooMany: 'Too many certificates have been checked from here. Try again in a minute.',
-} as const;
+  get genuine() {
+    return translate('certificates.verdict.genuine');
+  },
+  get notValid() {
+    return translate('certificates.verdict.notValid');
+  },
+  get badInput() {
+    return translate('certificates.verdict.badInput');
+  },
+  get unreachable() {
+    return translate('certificates.verdict.unreachable');
+  },
+  get tooMany() {
+    return translate('certificates.verdict.tooMany');
+  },
+};
 
 /** The form's schema arrives with its first check, not with the page. */
 const loadQuerySchema = () =>
@@ -36,18 +47,27 @@ function inputOf(params: URLSearchParams): VerifyInput | null {
 }
 
 function GenuineCertificate({ verdict }: { verdict: Extract<Verdict, { kind: 'genuine' }> }) {
+  const t = useT();
   const { certificate } = verdict;
   const rows: [string, string | null][] = [
-    ['Reference number', certificate.reference],
-    ['Category', certificate.category && humanize(certificate.category)],
-    ['Submitted', certificate.submitted_at && formatDateTime(certificate.submitted_at)],
-    ['Resolved', certificate.resolved_at && formatDateTime(certificate.resolved_at)],
+    [t('certificates.form.reference'), certificate.reference],
+    [
+      t('certificates.genuine.category'),
+      certificate.category && categoryWord(certificate.category),
+    ],
+    [
+      t('certificates.genuine.submitted'),
+      certificate.submitted_at && formatDateTime(certificate.submitted_at),
+    ],
+    [
+      t('certificates.genuine.resolved'),
+      certificate.resolved_at && formatDateTime(certificate.resolved_at),
+    ],
   ];
   return (
     <div className="space-y-4">
       <Alert tone="success">
-        {VERDICT_TEXTS.genuine} The report it names was resolved by the administrators responsible
-        for it.
+        {VERDICT_TEXTS.genuine} {t('certificates.genuine.resolvedBy')}
       </Alert>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {rows.map(([label, value]) => (
@@ -57,17 +77,16 @@ function GenuineCertificate({ verdict }: { verdict: Extract<Verdict, { kind: 'ge
           </div>
         ))}
       </dl>
-      <p className="text-sm text-muted">
-        Only what the certificate itself shows is confirmed here: nothing about who sent the report.
-      </p>
+      <p className="text-sm text-muted">{t('certificates.genuine.only')}</p>
     </div>
   );
 }
 
 /** The verdict on the reference and code in the address, once the browser draws on its own. */
 function VerdictPanel({ input }: { input: VerifyInput }) {
+  const t = useT();
   const verdict = useCertificateVerdict(input);
-  if (verdict.isPending) return <LoadingState label="Checking the certificate..." />;
+  if (verdict.isPending) return <LoadingState label={t('certificates.verdict.checking')} />;
   if (verdict.isError) {
     const tooMany = verdict.error instanceof ApiError && verdict.error.status === 429;
     return (
@@ -90,6 +109,7 @@ function VerdictPanel({ input }: { input: VerifyInput }) {
  * one sees in words whether it is genuine; without a reference and code, the page asks for them.
  */
 export function VerifyPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const isHydrated = useIsHydrated();
   // The page drawn at build time has no address query: what it holds shows once the app draws.
@@ -106,31 +126,31 @@ export function VerifyPage() {
   }, [reference, code, reset]);
 
   return (
-    <Page
-      title="Check a certificate"
-      lead="A certificate of resolution says a report was resolved. Check that one is genuine with the reference number and verification code printed on it."
-    >
+    <Page title={t('certificates.page.title')} lead={t('certificates.page.lead')}>
       <div className="space-y-6">
         {input && (
-          <section aria-label="Verdict" aria-live="polite">
+          <section aria-label={t('certificates.page.verdict')} aria-live="polite">
             <VerdictPanel input={input} />
           </section>
         )}
         <Card>
           <form noValidate onSubmit={onSubmit((values) => setParams(values))} className="space-y-5">
             <ErrorSummary
-              {...form.errorSummary({ reference: 'Reference number', code: 'Verification code' })}
+              {...form.errorSummary({
+                reference: t('certificates.form.reference'),
+                code: t('certificates.form.code'),
+              })}
             />
             <TextField
-              label="Reference number"
+              label={t('certificates.form.reference')}
               autoComplete="off"
               spellCheck={false}
               required
               {...field('reference')}
             />
             <TextField
-              label="Verification code"
-              hint="Three groups of four letters and digits, for example ABCD-EFGH-2345."
+              label={t('certificates.form.code')}
+              hint={t('certificates.form.codeHint')}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -138,7 +158,7 @@ export function VerifyPage() {
               {...field('code')}
             />
             <Button type="submit" size="lg">
-              Check the certificate
+              {t('certificates.form.submit')}
             </Button>
           </form>
         </Card>

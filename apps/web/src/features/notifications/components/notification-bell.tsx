@@ -1,11 +1,12 @@
 import { Bell, BellRing } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { t as translate, useT } from '@/lib/i18n';
 import { useLiveUpdates } from '@/lib/live/use-live-updates';
 import { useUnreadCount } from '../api/get-unread-count';
 import { NotificationPanel } from './notification-panel';
 
 export function unreadLabel(count: number) {
-  return `${count} unread notification${count === 1 ? '' : 's'}`;
+  return translate('notifications.bell.unread', { count });
 }
 
 /**
@@ -14,6 +15,7 @@ export function unreadLabel(count: number) {
  * and the icon rings; new live notifications are announced to screen readers.
  */
 export function NotificationBell() {
+  const t = useT();
   const [isOpen, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -21,7 +23,7 @@ export function NotificationBell() {
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const count = useUnreadCount().data?.count ?? 0;
-  useLiveUpdates((message) => setAnnouncement(`New notification: ${message}`));
+  useLiveUpdates((message) => setAnnouncement(translate('notifications.bell.new', { message })));
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -56,7 +58,11 @@ export function NotificationBell() {
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}
-        aria-label={count > 0 ? `Notifications, ${unreadLabel(count)}` : 'Notifications'}
+        aria-label={
+          count > 0
+            ? t('notifications.bell.labelUnread', { unread: unreadLabel(count) })
+            : t('notifications.panel.title')
+        }
         onClick={() => setOpen((open) => !open)}
         className="relative flex size-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 hover:text-brand-800"
       >
@@ -64,7 +70,7 @@ export function NotificationBell() {
         {count > 0 && (
           <span
             aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold leading-5 text-white"
+            className="absolute -end-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold leading-5 text-white"
           >
             {count > 99 ? '99+' : count}
           </span>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { T, useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 
 type Props = {
@@ -14,6 +15,7 @@ type Props = {
 
 /** As in the original product: message, optional report link, timestamp, and 'Mark as Read' if unread. */
 export function NotificationItem({ notification, isMarking, onMarkRead, onNavigate }: Props) {
+  const t = useT();
   const messageId = useId();
   const { id, message, is_read: isRead, created_at: createdAt, report } = notification;
   const reference = notification.report_reference;
@@ -24,7 +26,7 @@ export function NotificationItem({ notification, isMarking, onMarkRead, onNaviga
       }`}
     >
       <p id={messageId} className={`text-sm text-ink ${isRead ? '' : 'font-semibold'}`}>
-        {!isRead && <span className="sr-only">Unread: </span>}
+        {!isRead && <span className="sr-only">{t('notifications.item.unread')} </span>}
         {message}
       </p>
       {report !== null && (
@@ -37,12 +39,16 @@ export function NotificationItem({ notification, isMarking, onMarkRead, onNaviga
           }}
           className="inline-flex min-h-11 items-center self-start wrap-anywhere text-sm text-brand-700 underline underline-offset-2 hover:text-brand-900"
         >
-          Report: {notification.report_title ?? `#${report}`}
+          {t('notifications.item.report', { title: notification.report_title ?? `#${report}` })}
         </Link>
       )}
       {report !== null && reference && (
         <p className="text-xs text-muted">
-          Reference <span className="font-mono">{reference}</span>
+          <T
+            id="notifications.item.reference"
+            values={{ reference }}
+            components={[<span key="0" className="font-mono" />]}
+          />
         </p>
       )}
       <div className="flex items-center justify-between gap-2">
@@ -57,7 +63,7 @@ export function NotificationItem({ notification, isMarking, onMarkRead, onNaviga
             disabled={isMarking}
             onClick={() => onMarkRead(id)}
           >
-            Mark as Read
+            {t('notifications.item.markRead')}
           </Button>
         )}
       </div>

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import type { DisguisedVoice } from '@/components/voice/preview-voice';
+import { useT } from '@/lib/i18n';
 import { useComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
 
@@ -18,9 +19,6 @@ type ConversationProps = {
   loadError: string;
   sendError: string;
 };
-
-const EMPTY_THREAD = 'No messages yet. Start the conversation!';
-const CANCELLED = 'This report was cancelled, so no new messages can be sent.';
 
 /**
  * The conversation with the reporter and, for administrators, the internal notes, each in its
@@ -34,6 +32,7 @@ export function Conversation({
   loadError,
   sendError,
 }: ConversationProps) {
+  const t = useT();
   const comments = useComments(reportId);
   const post = usePostComment(reportId);
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -68,23 +67,31 @@ export function Conversation({
     <div className="space-y-8">
       <section aria-labelledby="conversation-heading" className="space-y-4">
         <h2 id="conversation-heading" className="text-lg font-semibold text-brand-900">
-          {isAdmin ? 'Conversation with the reporter' : 'Conversation'}
+          {isAdmin ? t('reports.conversation.withReporter') : t('reports.conversation.heading')}
         </h2>
-        {comments.isPending && <LoadingState label="Loading messages..." />}
+        {comments.isPending && <LoadingState label={t('reports.conversation.loading')} />}
         {comments.isError && <Alert tone="error">{loadError}</Alert>}
-        {comments.data && thread.length === 0 && <p className="text-muted">{EMPTY_THREAD}</p>}
-        {thread.length > 0 && <MessageList label="Messages" messages={thread} focusId={focusId} />}
+        {comments.data && thread.length === 0 && (
+          <p className="text-muted">{t('reports.conversation.empty')}</p>
+        )}
+        {thread.length > 0 && (
+          <MessageList
+            label={t('reports.conversation.messages')}
+            messages={thread}
+            focusId={focusId}
+          />
+        )}
         {!canSend ? (
-          <p className="text-sm text-muted">{CANCELLED}</p>
+          <p className="text-sm text-muted">{t('reports.conversation.cancelled')}</p>
         ) : isAdmin ? (
           <MessageComposer
-            label="Reply to reporter"
-            hint="The reporter reads this on their report."
-            buttonLabel="Reply to reporter"
+            label={t('reports.conversation.reply')}
+            hint={t('reports.conversation.replyHint')}
+            buttonLabel={t('reports.conversation.reply')}
             extra={
               <CheckboxField
-                label="Mark as feedback"
-                note="This reply tells the reporter what is being done about their report (the legal feedback)."
+                label={t('reports.conversation.markFeedback')}
+                note={t('reports.conversation.markFeedbackNote')}
                 checked={isFeedback}
                 onChange={(event) => setIsFeedback(event.target.checked)}
               />
@@ -96,8 +103,8 @@ export function Conversation({
           />
         ) : (
           <MessageComposer
-            label="Your message"
-            buttonLabel="Send Message"
+            label={t('reports.conversation.yourMessage')}
+            buttonLabel={t('reports.conversation.send')}
             isSending={sending === 'reply'}
             sendError={sendError}
             allowVoice
@@ -115,21 +122,24 @@ export function Conversation({
             className="flex items-center gap-2 text-lg font-semibold text-amber-950"
           >
             <Lock aria-hidden="true" className="size-5" />
-            Internal notes
+            {t('reports.notes.heading')}
           </h2>
-          <p className="text-sm text-amber-950">
-            Only administrators see internal notes. The reporter is never shown them.
-          </p>
+          <p className="text-sm text-amber-950">{t('reports.notes.lead')}</p>
           {comments.data && notes.length === 0 && (
-            <p className="text-sm text-amber-950">No internal notes yet.</p>
+            <p className="text-sm text-amber-950">{t('reports.notes.empty')}</p>
           )}
           {notes.length > 0 && (
-            <MessageList label="Internal notes" messages={notes} focusId={focusId} tone="notes" />
+            <MessageList
+              label={t('reports.notes.heading')}
+              messages={notes}
+              focusId={focusId}
+              tone="notes"
+            />
           )}
           {canSend && (
             <MessageComposer
-              label="Internal note"
-              buttonLabel="Add internal note"
+              label={t('reports.notes.label')}
+              buttonLabel={t('reports.notes.add')}
               variant="note"
               isSending={sending === 'note'}
               sendError={sendError}

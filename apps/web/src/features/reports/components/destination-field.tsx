@@ -3,17 +3,20 @@ import type { MyOrganization } from '@candor/contract/organizations';
 import { Send } from 'lucide-react';
 import { RadioField } from '@/components/ui/radio-field';
 import type { Registration } from '@/lib/forms/use-form';
+import { t, useT } from '@/lib/i18n';
 
 export const PLATFORM_NAME = 'Candor';
 
 /** "ACME’s administrators" or "Candor’s administrators". */
 export function administratorsOf(name: string) {
-  return `${name}’s administrators`;
+  return t('reports.destination.administratorsOf', { name });
 }
 
 /** Where the report goes, in the words the form and the report page use. */
 export function destinationSentence(organization: string | null) {
-  return `This report goes to ${administratorsOf(organization ?? PLATFORM_NAME)}.`;
+  return t('reports.destination.goesTo', {
+    administrators: administratorsOf(organization ?? PLATFORM_NAME),
+  });
 }
 
 type DestinationFieldProps = {
@@ -38,27 +41,31 @@ export function DestinationField({
   firstId,
   error,
 }: DestinationFieldProps) {
+  const t = useT();
   const name = organization?.name ?? null;
   const sentence = isUnknown
-    ? `This report goes to the administrators of your organisation if you belong to one, otherwise to ${administratorsOf(PLATFORM_NAME)}.`
+    ? t('reports.destination.unknown', { administrators: administratorsOf(PLATFORM_NAME) })
     : destinationSentence(name && value === 'organization' ? name : null);
   return (
     <div className="space-y-3">
       {name && (
         <fieldset className="space-y-3" aria-describedby={error ? `${firstId}-error` : undefined}>
-          <legend className="font-medium text-ink">Who receives this report</legend>
+          <legend className="font-medium text-ink">{t('reports.destination.legend')}</legend>
           <RadioField
             id={firstId}
             value="organization"
-            label={administratorsOf(name)}
-            note={`The people who run ${name} on Candor. They read your report and reply to you, also when it is anonymous.`}
+            label={t('reports.destination.choice', { name })}
+            note={t('reports.destination.organizationNote', { name })}
             {...registration}
           />
           <RadioField
             id={`${firstId}-platform`}
             value="platform"
-            label={administratorsOf(PLATFORM_NAME)}
-            note={`Candor’s own administrators, outside ${name}. ${administratorsOf(name)} will not see this report or be told about it.`}
+            label={t('reports.destination.choice', { name: PLATFORM_NAME })}
+            note={t('reports.destination.platformNote', {
+              name,
+              administrators: administratorsOf(name),
+            })}
             {...registration}
           />
           {error && (
@@ -72,7 +79,7 @@ export function DestinationField({
         role="status"
         className="flex items-start gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-900"
       >
-        <Send aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <Send aria-hidden="true" className="mt-0.5 size-5 shrink-0 rtl:-scale-x-100" />
         {sentence}
       </p>
     </div>

@@ -6,19 +6,16 @@ import { Button } from '@/components/ui/button';
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useCancelReport } from '../api/cancel-report';
 import { useDeleteReport } from '../api/delete-report';
 import { useExportCertificate } from '../api/export-certificate';
-
-const CONFIRM_CANCEL =
-  'Are you sure you want to cancel this report? This action cannot be undone if the report status changes.';
-const CONFIRM_DELETE =
-  'Are you sure you want to permanently delete this report? This action cannot be undone.';
 
 type Outcome = { tone: 'success' | 'error'; text: string };
 
 /** As in the original product: what an owner may do with each status, and the original product's texts. */
 export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(): void }) {
+  const t = useT();
   const cancel = useCancelReport();
   const remove = useDeleteReport();
   const certificate = useExportCertificate();
@@ -33,14 +30,14 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
     setAsking(null);
     if (action === 'cancel') {
       cancel.mutate(report.id, {
-        onSuccess: () => setOutcome({ tone: 'success', text: 'Report cancelled successfully!' }),
+        onSuccess: () => setOutcome({ tone: 'success', text: t('reports.owner.cancelled') }),
         onError: (error) => {
           const detail = serverDetail(error);
           setOutcome({
             tone: 'error',
             text: detail
-              ? `Failed to cancel report: ${detail}`
-              : 'Failed to cancel report. Please try again.',
+              ? t('reports.owner.cancelFailedDetail', { detail })
+              : t('reports.owner.cancelFailed'),
           });
         },
       });
@@ -53,8 +50,8 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
           setOutcome({
             tone: 'error',
             text: detail
-              ? `Failed to delete report: ${detail}`
-              : 'Failed to delete report. Please try again.',
+              ? t('reports.owner.deleteFailedDetail', { detail })
+              : t('reports.owner.deleteFailed'),
           });
         },
       });
@@ -65,10 +62,8 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
     certificate.mutate(
       { id: report.id, withTitle },
       {
-        onSuccess: () =>
-          setOutcome({ tone: 'success', text: 'Certificate downloaded successfully!' }),
-        onError: () =>
-          setOutcome({ tone: 'error', text: 'Failed to export certificate. Please try again.' }),
+        onSuccess: () => setOutcome({ tone: 'success', text: t('reports.owner.certificateDone') }),
+        onError: () => setOutcome({ tone: 'error', text: t('reports.owner.certificateFailed') }),
       },
     );
 
@@ -84,29 +79,31 @@ export function OwnerActions({ report, onDeleted }: { report: Report; onDeleted(
             onClick={() => setAsking('cancel')}
             disabled={cancel.isPending}
           >
-            Cancel Report
+            {t('reports.owner.cancel')}
           </Button>
         )}
         {canDelete && (
           <Button variant="danger" onClick={() => setAsking('delete')} disabled={remove.isPending}>
-            Delete Report
+            {t('reports.owner.delete')}
           </Button>
         )}
         {report.status === 'resolved' && (
           <Button
             onClick={exportCertificate}
             isBusy={certificate.isPending}
-            busyLabel="Exporting..."
+            busyLabel={t('reports.owner.exporting')}
           >
-            Export Certificate
+            {t('reports.owner.export')}
           </Button>
         )}
       </div>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <ConfirmDialog
         open={asking !== null}
-        message={asking === 'delete' ? CONFIRM_DELETE : CONFIRM_CANCEL}
-        confirmLabel={asking === 'delete' ? 'Delete Report' : 'Cancel Report'}
+        message={
+          asking === 'delete' ? t('reports.owner.confirmDelete') : t('reports.owner.confirmCancel')
+        }
+        confirmLabel={asking === 'delete' ? t('reports.owner.delete') : t('reports.owner.cancel')}
         onConfirm={confirm}
         onCancel={() => setAsking(null)}
       />

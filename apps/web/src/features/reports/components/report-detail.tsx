@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { categoryWord } from '@/components/report/report-words';
 import { ReportDeadlines } from '@/components/report-deadlines';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -6,7 +7,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { humanize } from '@/lib/format';
+import { useT } from '@/lib/i18n';
 import { useReport } from '../api/get-report';
 import { Conversation } from './conversation';
 import { ReportOverview } from './report-overview';
@@ -28,16 +29,13 @@ export function ReportDetail({
   headingLevel = 'h1',
   texts,
 }: ReportDetailProps) {
+  const t = useT();
   const report = useReport(reportId);
-  useDocumentTitle('Report details');
-  if (report.isPending) return <LoadingState label="Loading report..." />;
+  useDocumentTitle(t('reports.detail.documentTitle'));
+  if (report.isPending) return <LoadingState label={t('reports.detail.loading')} />;
   if (report.isError) {
     const missing = report.error instanceof ApiError && report.error.status === 404;
-    return (
-      <Alert tone="error">
-        {missing ? 'Report not found or you do not have access.' : texts.loadError}
-      </Alert>
-    );
+    return <Alert tone="error">{missing ? t('reports.detail.notFound') : texts.loadError}</Alert>;
   }
   const data = report.data;
   return (
@@ -45,12 +43,12 @@ export function ReportDetail({
       <header>
         <PageHeading
           as={headingLevel}
-          documentTitle="Report details"
+          documentTitle={t('reports.detail.documentTitle')}
           className="wrap-anywhere text-3xl font-bold tracking-tight text-brand-900"
         >
           <bdi>{data.title}</bdi>
         </PageHeading>
-        <p className="mt-1 text-muted">{humanize(data.category)}</p>
+        <p className="mt-1 text-muted">{categoryWord(data.category)}</p>
       </header>
       {/* Wide screens: the facts (overview, clock, actions) beside the conversation. */}
       <div

@@ -1,8 +1,10 @@
 import type { Report } from '@candor/contract/reports';
+import { categoryWord } from '@/components/report/report-words';
 import { ReportDeadlines } from '@/components/report-deadlines';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { reporterName } from '@/features/reports/reporter-name';
-import { formatDateTime, humanize } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { T, useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 
 /**
@@ -10,6 +12,7 @@ import { Link } from '@/lib/router';
  * a tap anywhere on it opens the report while a screen reader hears only the title.
  */
 export function ReportListItem({ report, to }: { report: Report; to: string }) {
+  const t = useT();
   const submittedBy = reporterName(report);
   return (
     <li className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-300 hover:shadow-md">
@@ -25,15 +28,19 @@ export function ReportListItem({ report, to }: { report: Report; to: string }) {
         <StatusBadge status={report.status} />
       </div>
       <p className="mt-1 text-sm text-muted">
-        Submitted <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time>
+        <T
+          id="reports.item.submitted"
+          values={{ date: formatDateTime(report.submitted_at) }}
+          components={[<time key="0" dateTime={report.submitted_at} />]}
+        />
       </p>
       <p dir="auto" className="mt-3 line-clamp-2 wrap-anywhere text-ink">
         {report.description}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted">
-        <span>Category: {humanize(report.category)}</span>
-        <span>Submitted By: {submittedBy}</span>
-        {report.priority_flag && <Tag tone="accent">Priority</Tag>}
+        <span>{t('reports.item.category', { category: categoryWord(report.category) })}</span>
+        <span>{t('reports.item.submittedBy', { name: submittedBy })}</span>
+        {report.priority_flag && <Tag tone="accent">{t('reports.item.priority')}</Tag>}
       </div>
       <div className="mt-3">
         <ReportDeadlines report={report} variant="compact" />

@@ -1,23 +1,28 @@
 import type { Report } from '@candor/contract/reports';
+import { categoryWord } from '@/components/report/report-words';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
 import { VoicePlayer } from '@/components/voice/voice-player';
 import { reporterName } from '@/features/reports/reporter-name';
-import { formatDateTime, formatDay, humanize } from '@/lib/format';
-import { administratorsOf, PLATFORM_NAME } from './destination-field';
+import { formatDateTime, formatDay } from '@/lib/format';
+import { T, useT } from '@/lib/i18n';
+import { PLATFORM_NAME } from './destination-field';
 
 /** As in the original product (Report detail): the overview of one report. */
 export function ReportOverview({ report }: { report: Report }) {
+  const t = useT();
   return (
     <section aria-labelledby="report-overview-heading" className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={report.status} />
-        <span className="text-sm text-muted">Category: {humanize(report.category)}</span>
-        {report.priority_flag && <Tag tone="accent">Priority</Tag>}
-        {report.is_anonymous && <Tag tone="brand">Anonymous</Tag>}
-        {report.is_guest && <Tag>No account</Tag>}
+        <span className="text-sm text-muted">
+          {t('reports.item.category', { category: categoryWord(report.category) })}
+        </span>
+        {report.priority_flag && <Tag tone="accent">{t('reports.item.priority')}</Tag>}
+        {report.is_anonymous && <Tag tone="brand">{t('reports.overview.anonymous')}</Tag>}
+        {report.is_guest && <Tag>{t('reports.overview.noAccount')}</Tag>}
       </div>
       <h2 id="report-overview-heading" className="text-lg font-semibold text-brand-900">
-        Overview
+        {t('reports.overview.heading')}
       </h2>
       {report.description && (
         <p dir="auto" className="whitespace-pre-wrap wrap-anywhere text-ink">
@@ -27,45 +32,49 @@ export function ReportOverview({ report }: { report: Report }) {
       {report.voice && (
         <VoicePlayer
           voice={report.voice}
-          label="Voice message with the report (disguised)"
+          label={t('reports.overview.voice')}
           downloadName={`voice-message-${report.token}`}
         />
       )}
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium text-muted">Submitted</dt>
+        <dt className="font-medium text-muted">{t('reports.overview.submitted')}</dt>
         <dd>
           <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time>
         </dd>
-        <dt className="font-medium text-muted">Reference number</dt>
+        <dt className="font-medium text-muted">{t('reports.overview.reference')}</dt>
         <dd className="font-mono">{report.token}</dd>
-        <dt className="font-medium text-muted">Priority</dt>
-        <dd>{report.priority_flag ? 'Yes' : 'No'}</dd>
-        <dt className="font-medium text-muted">Submitted by</dt>
+        <dt className="font-medium text-muted">{t('reports.overview.priority')}</dt>
+        <dd>{report.priority_flag ? t('reports.overview.yes') : t('reports.overview.no')}</dd>
+        <dt className="font-medium text-muted">{t('reports.overview.submittedBy')}</dt>
         <dd>{reporterName(report)}</dd>
         {report.organization_name && (
           <>
-            <dt className="font-medium text-muted">Organization</dt>
+            <dt className="font-medium text-muted">{t('reports.overview.organization')}</dt>
             <dd>{report.organization_name}</dd>
           </>
         )}
-        <dt className="font-medium text-muted">Sent to</dt>
+        <dt className="font-medium text-muted">{t('reports.overview.sentTo')}</dt>
         <dd>
-          {administratorsOf(
-            report.destination === 'organization' && report.organization_name
-              ? report.organization_name
-              : PLATFORM_NAME,
-          )}
+          {t('reports.destination.choice', {
+            name:
+              report.destination === 'organization' && report.organization_name
+                ? report.organization_name
+                : PLATFORM_NAME,
+          })}
         </dd>
         {report.purge_on && (
           <>
-            <dt className="font-medium text-muted">Deleted on</dt>
+            <dt className="font-medium text-muted">{t('reports.overview.deletedOn')}</dt>
             <dd>
-              <time dateTime={report.purge_on}>{formatDay(report.purge_on)}</time>: this closed
-              report, its messages and its attachment are then removed for good.
+              <T
+                id="reports.overview.deletedOnText"
+                values={{ date: formatDay(report.purge_on) }}
+                components={[<time key="0" dateTime={report.purge_on} />]}
+              />
             </dd>
           </>
         )}
-        <dt className="font-medium text-muted">Attachment</dt>
+        <dt className="font-medium text-muted">{t('reports.overview.attachment')}</dt>
         <dd>
           {report.file_upload ? (
             <a
@@ -74,17 +83,17 @@ export function ReportOverview({ report }: { report: Report }) {
               rel="noopener noreferrer"
               className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline underline-offset-2"
             >
-              View File
+              {t('reports.overview.viewFile')}
             </a>
           ) : (
-            'None'
+            t('reports.overview.none')
           )}
         </dd>
       </dl>
       {report.file_upload && report.file_kind === 'image' && (
         <img
           src={report.file_upload}
-          alt="Evidence attached to this report"
+          alt={t('reports.overview.evidenceAlt')}
           className="max-h-72 rounded-lg border border-slate-200"
         />
       )}

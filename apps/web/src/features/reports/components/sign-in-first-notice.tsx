@@ -1,6 +1,7 @@
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import type { LoginState } from '@/lib/auth/login-state';
+import { T } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 
 const linkClass =
@@ -12,19 +13,14 @@ export function SignInFirstNotice() {
   return (
     <div data-visitor-only="collapse">
       <Alert tone="info" className="mb-6">
-        You are not signed in. You can write your report now: before it is sent you will{' '}
-        <Link to={paths.login} state={state} className={linkClass}>
-          sign in
-        </Link>{' '}
-        or{' '}
-        <Link to={paths.register} state={state} className={linkClass}>
-          create an account
-        </Link>
-        , and nothing you typed is lost on the way. Or{' '}
-        <Link to={paths.reportWithoutAccount} className={linkClass}>
-          report without an account
-        </Link>
-        : you get a receipt to follow your report with instead.
+        <T
+          id="reports.signInFirst.notice"
+          components={[
+            <Link key="0" to={paths.login} state={state} className={linkClass} />,
+            <Link key="1" to={paths.register} state={state} className={linkClass} />,
+            <Link key="2" to={paths.reportWithoutAccount} className={linkClass} />,
+          ]}
+        />
       </Alert>
     </div>
   );

@@ -5,25 +5,30 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths } from '@/config/paths';
+import { T, useT } from '@/lib/i18n';
 
 /** Shown after submitting: the reference number to keep, before moving to the report. */
 export function SubmitConfirmation({ report }: { report: Report }) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <Card className="space-y-5">
-      <Alert tone="success">Report submitted successfully!</Alert>
+      <Alert tone="success">{t('reports.confirmation.success')}</Alert>
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-brand-900">
-        Your reference number is <span className="font-mono">{report.token}</span>
+        <T
+          id="reports.confirmation.reference"
+          values={{ token: report.token }}
+          components={[<span key="0" className="font-mono" />]}
+        />
       </h2>
       <p className="text-muted">
-        Keep this number somewhere safe. You can quote it when you follow up, and you will find this
-        report under My Reports.
-        {report.is_anonymous && ' Administrators will not see your name or username.'}
+        {t('reports.confirmation.keep')}
+        {report.is_anonymous && ` ${t('reports.confirmation.anonymous')}`}
       </p>
       <div className="flex flex-wrap gap-3">
-        <LinkButton to={paths.report(report.id)}>View your report</LinkButton>
+        <LinkButton to={paths.report(report.id)}>{t('reports.confirmation.view')}</LinkButton>
         <Button
           variant="secondary"
           onClick={() =>
@@ -33,7 +38,7 @@ export function SubmitConfirmation({ report }: { report: Report }) {
             )
           }
         >
-          {copied ? 'Copied' : 'Copy reference number'}
+          {copied ? t('reports.confirmation.copied') : t('reports.confirmation.copy')}
         </Button>
       </div>
     </Card>

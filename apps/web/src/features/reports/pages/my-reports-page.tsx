@@ -8,25 +8,26 @@ import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
+import { useT } from '@/lib/i18n';
 import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { useMyReports } from '../api/get-my-reports';
 import { OwnerActions } from '../components/owner-actions';
 import { ReportDetail } from '../components/report-detail';
 import { ReportListItem } from '../components/report-list-item';
-import { DELETED_NOTICE, type MyReportsNotice } from './report-detail-page';
-
-const detailTexts = {
-  loadError: 'Failed to fetch your reports. Please try again.',
-  commentsError: 'Failed to load comments. Please try again.',
-  sendError: 'Failed to send comment. Please try again.',
-};
+import { deletedNotice, type MyReportsNotice } from './report-detail-page';
 
 function MyReportDetail({ id, onBack }: { id: number; onBack(deleted: boolean): void }) {
+  const t = useT();
   const { user } = useAuth();
+  const detailTexts = {
+    loadError: t('reports.mine.loadError'),
+    commentsError: t('reports.mine.commentsError'),
+    sendError: t('reports.mine.sendError'),
+  };
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10 sm:px-6">
       <Button variant="ghost" onClick={() => onBack(false)}>
-        ← Back to My Reports
+        {t('reports.detail.back')}
       </Button>
       <ReportDetail
         reportId={id}
@@ -40,6 +41,7 @@ function MyReportDetail({ id, onBack }: { id: number; onBack(deleted: boolean): 
 
 /** /my-reports (as in the original product): the caller's reports, and one of them in detail. */
 export function MyReportsPage() {
+  const t = useT();
   const reports = useMyReports();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -61,7 +63,7 @@ export function MyReportsPage() {
       <MyReportDetail
         id={selected}
         onBack={(deleted) => {
-          setNotice(deleted ? DELETED_NOTICE : null);
+          setNotice(deleted ? deletedNotice() : null);
           setParams({});
         }}
       />
@@ -70,15 +72,15 @@ export function MyReportsPage() {
 
   return (
     <Page
-      title="My Reports"
+      title={t('reports.mine.title')}
       width="normal"
       actions={
         <div className="flex gap-3">
           <LinkButton to={paths.submitReport} variant="secondary">
-            Submit Report
+            {t('reports.mine.submit')}
           </LinkButton>
           <Button variant="ghost" onClick={logout}>
-            Logout
+            {t('reports.mine.logout')}
           </Button>
         </div>
       }
@@ -88,14 +90,12 @@ export function MyReportsPage() {
           {notice}
         </Alert>
       )}
-      {reports.isPending && <LoadingState label="Loading your reports..." />}
-      {reports.isError && (
-        <Alert tone="error">Failed to fetch your reports. Please try again.</Alert>
-      )}
+      {reports.isPending && <LoadingState label={t('reports.mine.loading')} />}
+      {reports.isError && <Alert tone="error">{t('reports.mine.loadError')}</Alert>}
       {reports.data?.length === 0 && (
         <Card className="text-center">
-          <p className="mb-4 text-muted">You have not submitted any reports yet.</p>
-          <LinkButton to={paths.submitReport}>Submit a New Report</LinkButton>
+          <p className="mb-4 text-muted">{t('reports.mine.empty')}</p>
+          <LinkButton to={paths.submitReport}>{t('reports.mine.submitNew')}</LinkButton>
         </Card>
       )}
       {reports.data && reports.data.length > 0 && (

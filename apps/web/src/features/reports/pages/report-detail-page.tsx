@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { t as translate, useT } from '@/lib/i18n';
 import { Link, useNavigate, useParams } from '@/lib/router';
 import { useMyReports } from '../api/get-my-reports';
 import { OwnerActions } from '../components/owner-actions';
 import { ReportDetail } from '../components/report-detail';
 
-const LOAD_ERROR =
-  'Failed to load report details or messages. Please check the report ID or your permissions.';
-export const DELETED_NOTICE = 'Report permanently deleted successfully!';
+/** What My Reports says after a deletion, in the language of the moment. */
+export const deletedNotice = () => translate('reports.owner.deleted');
 
 /** What My Reports shows when it is reached after a deletion. */
 export type MyReportsNotice = { notice: string };
@@ -31,6 +31,7 @@ const backLinkClasses =
  * Reports' own detail view; an administrator gets the status actions and a way back to the list.
  */
 export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPageProps) {
+  const t = useT();
   const { reportId } = useParams();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -46,25 +47,23 @@ export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPa
     >
       {isOwner ? (
         <Link to={paths.myReports} className={backLinkClasses}>
-          ← Back to My Reports
+          {t('reports.detail.back')}
         </Link>
       ) : (
         isAdmin && adminBackLink
       )}
       {reportId === undefined ? (
-        <Alert tone="error">
-          No report ID provided in the URL. Please navigate from a valid report link.
-        </Alert>
+        <Alert tone="error">{t('reports.detail.noId')}</Alert>
       ) : !Number.isInteger(id) || id < 1 ? (
-        <Alert tone="error">Report not found or you do not have access.</Alert>
+        <Alert tone="error">{t('reports.detail.notFound')}</Alert>
       ) : (
         <ReportDetail
           reportId={id}
           isAdmin={isAdmin}
           texts={{
-            loadError: LOAD_ERROR,
-            commentsError: LOAD_ERROR,
-            sendError: 'Failed to send message. Please try again.',
+            loadError: t('reports.detail.loadError'),
+            commentsError: t('reports.detail.loadError'),
+            sendError: t('reports.detail.sendError'),
           }}
           actions={(report) =>
             isOwner ? (
@@ -72,7 +71,7 @@ export function ReportDetailPage({ adminBackLink, adminActions }: ReportDetailPa
                 report={report}
                 onDeleted={() =>
                   navigate(paths.myReports, {
-                    state: { notice: DELETED_NOTICE } satisfies MyReportsNotice,
+                    state: { notice: deletedNotice() } satisfies MyReportsNotice,
                   })
                 }
               />

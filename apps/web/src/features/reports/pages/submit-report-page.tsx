@@ -1,4 +1,3 @@
-import { REQUIRED_MESSAGE } from '@candor/contract/labels';
 import type { CreateReportFields, Report } from '@candor/contract/reports';
 import { useEffect, useRef, useState } from 'react';
 import { ReadersField } from '@/components/readers/readers-field';
@@ -17,6 +16,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import type { LoginState } from '@/lib/auth/login-state';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { t as translate, useT } from '@/lib/i18n';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useCreateReport } from '../api/create-report';
@@ -32,17 +32,15 @@ import { submissionErrorMessage } from '../submission-error';
 const loadReportSchema = () =>
   import('@candor/contract/reports').then((contract) => contract.createReportFieldsSchema);
 
-const NOT_LOGGED_IN = 'You must be logged in to submit a report.';
 /** The original product has no figure for this redirect; the login page's 1.5 s reads the same. */
 const LOGIN_REDIRECT_MS = 1500;
 /** The fields in the order the form shows them, named as their labels (the error summary). */
-const fieldLabels = {
-  title: 'Title',
-  category: 'Category',
-  description: 'Detailed Description',
-  destination: 'Who receives this report',
-};
-const STILL_CHECKING = 'Still checking who receives your report. Try again in a moment.';
+const fieldLabels = () => ({
+  title: translate('report.fields.title'),
+  category: translate('report.fields.category'),
+  description: translate('report.fields.description'),
+  destination: translate('reports.destination.legend'),
+});
 
 /**
  * /submit-report (as in the original product). A visitor may write first: sending asks them to sign in or
@@ -50,6 +48,7 @@ const STILL_CHECKING = 'Still checking who receives your report. Try again in a 
  * they come back.
  */
 export function SubmitReportPage() {
+  const t = useT();
   const { user } = useAuth();
   const [draft] = useState(reportDraft.get);
   const form = useContractForm(loadReportSchema, {
@@ -101,7 +100,7 @@ export function SubmitReportPage() {
   const lacksDescription = () => !String(form.getValues().description ?? '').trim() && !voice;
   const requireDescription = () => {
     if (lacksDescription()) {
-      form.setError('description', { type: 'required', message: REQUIRED_MESSAGE });
+      form.setError('description', { type: 'required', message: t('reports.submit.required') });
     }
   };
 
@@ -109,17 +108,18 @@ export function SubmitReportPage() {
     if (fileProblem) return;
     if (lacksDescription()) {
       // Valid for the schema (a voice message may replace it), but there is none.
-      showServerErrors(new ApiError(400, { description: [REQUIRED_MESSAGE] }));
+      showServerErrors(new ApiError(400, { description: [t('reports.submit.required')] }));
       return;
     }
     if (!tokenStorage.getAccess()) {
-      setMessage({ tone: 'error', text: NOT_LOGGED_IN });
-      const state: LoginState = { from: paths.submitReport, reason: NOT_LOGGED_IN };
+      const notLoggedIn = t('reports.submit.notLoggedIn');
+      setMessage({ tone: 'error', text: notLoggedIn });
+      const state: LoginState = { from: paths.submitReport, reason: notLoggedIn };
       navigateLater(paths.login, LOGIN_REDIRECT_MS, { state });
       return;
     }
     if (organization.isPending) {
-      setMessage({ tone: 'error', text: STILL_CHECKING });
+      setMessage({ tone: 'error', text: t('reports.submit.stillChecking') });
       return;
     }
     // Only a member chooses; the server sends everyone else's report to the platform.
@@ -150,21 +150,18 @@ export function SubmitReportPage() {
 
   if (created) {
     return (
-      <Page title="Submit a Report" documentTitle="Report submitted">
+      <Page title={t('reports.submit.title')} documentTitle={t('reports.submit.submittedTitle')}>
         <SubmitConfirmation report={created} />
       </Page>
     );
   }
 
   return (
-    <Page
-      title="Submit a Report"
-      lead="Tell us what happened. Your report is encrypted, and it is anonymous unless you choose otherwise."
-    >
+    <Page title={t('reports.submit.title')} lead={t('reports.submit.lead')}>
       {!user && <SignInFirstNotice />}
       <Card>
         <form noValidate onSubmit={onSubmit(send, requireDescription)} className="space-y-5">
-          <ErrorSummary {...form.errorSummary(fieldLabels)} />
+          <ErrorSummary {...form.errorSummary(fieldLabels())} />
           <ReportFields
             field={field}
             evidence={{
@@ -177,15 +174,15 @@ export function SubmitReportPage() {
             voice={{ value: voice, onChange: chooseVoice }}
           />
           <fieldset className="space-y-3">
-            <legend className="sr-only">Options</legend>
+            <legend className="sr-only">{t('reports.submit.options')}</legend>
             <CheckboxField
-              label="Mark as Priority Report"
-              note="Priority reports may receive expedited review and response times."
+              label={t('reports.submit.priority')}
+              note={t('reports.submit.priorityNote')}
               {...register('priority_flag')}
             />
             <CheckboxField
-              label="Submit anonymously"
-              note="Administrators will not see your name, username or email. Untick this to let them see your username."
+              label={t('reports.submit.anonymous')}
+              note={t('reports.submit.anonymousNote')}
               {...register('is_anonymous')}
             />
           </fieldset>
@@ -214,15 +211,20 @@ export function SubmitReportPage() {
                       setExcluded([]);
                     }}
                   >
-                    Send it to Candor’s administrators instead
+                    {t('reports.submit.sendToPlatform')}
                   </Button>
                 ) : undefined
               }
             />
           )}
           {message && <Alert tone={message.tone}>{message.text}</Alert>}
-          <Button type="submit" size="lg" isBusy={create.isPending} busyLabel="Submitting...">
-            Submit Report
+          <Button
+            type="submit"
+            size="lg"
+            isBusy={create.isPending}
+            busyLabel={t('reports.submit.submitting')}
+          >
+            {t('reports.mine.submit')}
           </Button>
         </form>
       </Card>
