@@ -180,13 +180,6 @@ const NOT_YET: readonly string[] = [
   'features/staff/components/hand-over-dialog.tsx',
   'features/staff/components/staff-panel.tsx',
   'features/staff/components/unadministered-organizations.tsx',
-  'features/two-factor/components/disable-form.tsx',
-  'features/two-factor/components/enrolment-form.tsx',
-  'features/two-factor/components/recovery-codes.tsx',
-  'features/two-factor/components/renew-codes-form.tsx',
-  'features/two-factor/components/staff-two-factor-card.tsx',
-  'features/two-factor/components/two-factor-card.tsx',
-  'features/two-factor/pages/two-factor-page.tsx',
   'lib/still-trying.tsx',
 ];
 
