@@ -1,6 +1,8 @@
 import { ApiError } from '@/lib/api-client';
 import { UnexpectedResponseError } from './api/register';
-import { REGISTRATION_FALLBACK, registrationErrorMessage } from './registration-error';
+import { registrationErrorMessage } from './registration-error';
+
+const REGISTRATION_FALLBACK = 'Registration failed. Please check your details and try again.';
 
 const fail = (body: unknown) => new ApiError(400, body);
 

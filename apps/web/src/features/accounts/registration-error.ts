@@ -1,10 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 import { flattenMessages } from '@/lib/error-messages';
+import { t } from '@/lib/i18n';
 import { UnexpectedResponseError } from './api/register';
-
-export const REGISTRATION_FALLBACK =
-  'Registration failed. Please check your details and try again.';
-export const UNEXPECTED_RESPONSE = 'Unexpected server response. Please try again.';
 
 /** As in the original product: the keys whose message is shown, in order of preference (plus the code). */
 const PREFERRED = ['detail', 'error', 'username', 'email', 'password', 'claim_code'] as const;
@@ -15,11 +12,15 @@ const PREFERRED = ['detail', 'error', 'username', 'email', 'password', 'claim_co
  * prefixed 'Registration failed:'.
  */
 export function registrationErrorMessage(error: unknown): string {
-  if (error instanceof UnexpectedResponseError) return UNEXPECTED_RESPONSE;
+  if (error instanceof UnexpectedResponseError) return t('accounts.registration.unexpected');
   const body = error instanceof ApiError ? error.body : undefined;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return REGISTRATION_FALLBACK;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return t('accounts.registration.failed');
+  }
   const fields = body as Record<string, unknown>;
   const preferred = PREFERRED.find((key) => flattenMessages(fields[key]) !== '');
   const text = preferred ? flattenMessages(fields[preferred]) : flattenMessages(fields);
-  return text ? `Registration failed: ${text}` : REGISTRATION_FALLBACK;
+  return text
+    ? t('accounts.registration.failedWith', { detail: text })
+    : t('accounts.registration.failed');
 }

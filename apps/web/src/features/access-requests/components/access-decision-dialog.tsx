@@ -1,5 +1,5 @@
 import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
-import { organizationTypeLabels, REJECTION_REASON_MAX } from '@candor/contract/labels';
+import { REJECTION_REASON_MAX } from '@candor/contract/labels';
 import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
+import { organizationTypeWords } from '../organization-type-words';
 import { approvalGrant } from './access-request-card';
 
 /** The contract's decision schema, fetched when a decision is first made. */
@@ -52,21 +54,30 @@ function Given({
 
 /** What the applicant gave: read again before deciding. */
 function WhatTheyGave({ request }: { request: AccessRequestReviewItem }) {
+  const t = useT();
+  const organization = request.organization_name ?? t('access-requests.notAvailable');
   return (
     <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
-      <Given label="Email domain" value={emailDomain(request.email)} />
-      <Given label="Phone" value={request.phone} />
+      <Given label={t('access-requests.dialog.emailDomain')} value={emailDomain(request.email)} />
+      <Given label={t('access-requests.field.phone')} value={request.phone} />
       {request.request_type === 'organization' && (
         <Given
-          label="Organization"
-          value={`${request.organization_name ?? 'N/A'}${
+          label={t('access-requests.field.organization')}
+          value={
             request.organization_type
-              ? ` (${organizationTypeLabels[request.organization_type]})`
-              : ''
-          }`}
+              ? t('access-requests.dialog.organizationWithType', {
+                  organization,
+                  type: t(organizationTypeWords[request.organization_type]),
+                })
+              : organization
+          }
         />
       )}
-      <Given label="Justification" value={request.justification} className="sm:col-span-2" />
+      <Given
+        label={t('access-requests.dialog.justification')}
+        value={request.justification}
+        className="sm:col-span-2"
+      />
     </dl>
   );
 }
@@ -83,6 +94,7 @@ export function AccessDecisionDialog({
   onDecide,
   onCancel,
 }: AccessDecisionDialogProps) {
+  const t = useT();
   const form = useContractForm(loadDecisionSchema, {
     defaultValues: { action: 'reject', reason: '' },
   });
@@ -94,13 +106,13 @@ export function AccessDecisionDialog({
   }, [action, reset]);
 
   const request = deciding?.request;
-  const name = request?.username ?? 'The applicant';
+  const name = request?.username ?? t('access-requests.applicant');
   const footer = (confirm: string, busy: string, tone: 'primary' | 'danger', submit: boolean) => (
     <>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="ghost" onClick={onCancel} disabled={isBusy}>
-          Not now
+          {t('access-requests.dialog.notNow')}
         </Button>
         <Button
           type={submit ? 'submit' : 'button'}
@@ -117,7 +129,11 @@ export function AccessDecisionDialog({
   return (
     <Dialog
       open={deciding !== null}
-      title={action === 'reject' ? `Reject the request of ${name}` : `Approve ${name}?`}
+      title={
+        action === 'reject'
+          ? t('access-requests.dialog.rejectTitle', { name })
+          : t('access-requests.dialog.approveTitle', { name })
+      }
       onCancel={onCancel}
       isBusy={isBusy}
       className="w-[min(40rem,calc(100%-2rem))]"
@@ -125,13 +141,13 @@ export function AccessDecisionDialog({
       {request && action === 'approve' && (
         <div className="space-y-4">
           <p className="text-sm text-ink">{approvalGrant(request)}</p>
-          <p className="text-sm text-muted">What they gave:</p>
+          <p className="text-sm text-muted">{t('access-requests.dialog.whatTheyGave')}</p>
           <WhatTheyGave request={request} />
           {footer(
             request.request_type === 'organization'
-              ? 'Create the organization and approve'
-              : 'Approve',
-            'Approving...',
+              ? t('access-requests.dialog.createAndApprove')
+              : t('access-requests.approve'),
+            t('access-requests.dialog.approving'),
             'primary',
             false,
           )}
@@ -146,21 +162,25 @@ export function AccessDecisionDialog({
           className="space-y-4"
         >
           <p className="text-sm text-ink">
-            {name} will be told the request was rejected, with your reason. Nothing else changes for
-            them.
+            {t('access-requests.dialog.rejectExplanation', { name })}
           </p>
           <WhatTheyGave request={request} />
-          <ErrorSummary {...form.errorSummary({ reason: 'Reason for the applicant' })} />
+          <ErrorSummary {...form.errorSummary({ reason: t('access-requests.dialog.reason') })} />
           <TextAreaField
-            label="Reason for the applicant"
-            hint="Required. Sent to the applicant as you write it."
+            label={t('access-requests.dialog.reason')}
+            hint={t('access-requests.dialog.reasonHint')}
             required
             rows={4}
             maxLength={REJECTION_REASON_MAX}
             autoFocus
             {...field('reason')}
           />
-          {footer('Reject and send the reason', 'Rejecting...', 'danger', true)}
+          {footer(
+            t('access-requests.dialog.rejectAndSend'),
+            t('access-requests.dialog.rejecting'),
+            'danger',
+            true,
+          )}
         </form>
       )}
     </Dialog>

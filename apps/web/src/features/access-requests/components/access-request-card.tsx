@@ -1,7 +1,8 @@
 import type { AccessRequestReviewItem } from '@candor/contract/access-requests';
-import { organizationTypeLabels } from '@candor/contract/enums';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
+import { T, t, useT } from '@/lib/i18n';
+import { organizationTypeWords, requestTypeWords } from '../organization-type-words';
 
 type AccessRequestCardProps = {
   request: AccessRequestReviewItem;
@@ -20,12 +21,12 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** What approving gives the applicant: the reports they will see (docs/api.md "Where a report goes"). */
 export function approvalGrant(request: AccessRequestReviewItem): string {
-  const who = request.username ?? 'The applicant';
+  const who = request.username ?? t('access-requests.applicant');
   if (request.request_type === 'organization') {
-    const organization = request.organization_name ?? 'the organization';
-    return `Approving creates ${organization} on Candor and makes ${who} its administrator. They will see the reports its members send to it (not those a member sends to Candor’s administrators instead), reply to their reporters and decide their status, and can give members a join code.`;
+    const organization = request.organization_name ?? t('access-requests.theOrganization');
+    return t('access-requests.grant.organization', { organization, who });
   }
-  return `Approving makes ${who} one of Candor’s administrators. They will see every report not sent to an organization, reply to their reporters and decide their status.`;
+  return t('access-requests.grant.individual', { who });
 }
 
 /**
@@ -34,7 +35,9 @@ export function approvalGrant(request: AccessRequestReviewItem): string {
  * refuses it) until they leave, or it would make them that organisation's administrator.
  */
 export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCardProps) {
-  const name = request.username ?? 'No account yet';
+  const t = useT();
+  const name = request.username ?? t('access-requests.card.noAccount');
+  const notAvailable = t('access-requests.notAvailable');
   const isMemberApplyingAlone =
     request.request_type === 'individual' && request.applicant_organization !== null;
   const noteId = `access-request-${request.id}-member-note`;
@@ -47,32 +50,39 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
             {name}
           </h3>
           <p className="text-sm text-muted">
-            Submitted{' '}
-            <time dateTime={request.submitted_at}>
-              {formatDateTime(request.submitted_at, { fallback: 'N/A' })}
-            </time>
+            <T
+              id="access-requests.card.submitted"
+              values={{ date: formatDateTime(request.submitted_at, { fallback: notAvailable }) }}
+              components={[<time key="date" dateTime={request.submitted_at} />]}
+            />
           </p>
         </div>
         <p className="mt-3 whitespace-pre-line text-ink">{request.justification}</p>
         <dl className="mt-4 grid gap-3 sm:grid-cols-3">
           <Detail
-            label="Type"
-            value={request.request_type === 'organization' ? 'Organization' : 'Individual'}
+            label={t('access-requests.card.type')}
+            value={t(requestTypeWords[request.request_type])}
           />
-          <Detail label="Email" value={request.email} />
-          <Detail label="Phone" value={request.phone} />
+          <Detail label={t('access-requests.field.email')} value={request.email} />
+          <Detail label={t('access-requests.field.phone')} value={request.phone} />
           {request.applicant_organization !== null && (
-            <Detail label="Applicant's organization" value={request.applicant_organization} />
+            <Detail
+              label={t('access-requests.card.applicantOrganization')}
+              value={request.applicant_organization}
+            />
           )}
           {request.request_type === 'organization' && (
             <>
-              <Detail label="Organization" value={request.organization_name ?? 'N/A'} />
               <Detail
-                label="Organization type"
+                label={t('access-requests.field.organization')}
+                value={request.organization_name ?? notAvailable}
+              />
+              <Detail
+                label={t('access-requests.field.organizationType')}
                 value={
                   request.organization_type
-                    ? organizationTypeLabels[request.organization_type]
-                    : 'N/A'
+                    ? t(organizationTypeWords[request.organization_type])
+                    : notAvailable
                 }
               />
             </>
@@ -81,11 +91,12 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
         {isMemberApplyingAlone && (
           <p
             id={noteId}
-            className="mt-4 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-900"
+            className="mt-4 rounded-lg border-s-4 border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-900"
           >
-            {name} is a member of {request.applicant_organization}. An individual approval would
-            make them its administrator, so it cannot be given while they belong to it. They can
-            leave the organization and be approved then, or the organization can apply.
+            {t('access-requests.card.memberNote', {
+              name,
+              organization: request.applicant_organization,
+            })}
           </p>
         )}
         {!isMemberApplyingAlone && (
@@ -97,18 +108,18 @@ export function AccessRequestCard({ request, isBusy, onDecide }: AccessRequestCa
           <Button
             disabled={isBusy || isMemberApplyingAlone}
             onClick={() => onDecide('approve')}
-            aria-label={`Approve ${name}`}
+            aria-label={t('access-requests.card.approveName', { name })}
             aria-describedby={isMemberApplyingAlone ? noteId : grantId}
           >
-            Approve
+            {t('access-requests.approve')}
           </Button>
           <Button
             variant="danger"
             disabled={isBusy}
             onClick={() => onDecide('reject')}
-            aria-label={`Reject ${name}`}
+            aria-label={t('access-requests.card.rejectName', { name })}
           >
-            Reject
+            {t('access-requests.card.reject')}
           </Button>
         </div>
       </article>

@@ -1,6 +1,6 @@
 import type { AccessRequestInput } from '@candor/contract/access-requests';
 import type { AccessRequestType, OrganizationType } from '@candor/contract/enums';
-import { organizationTypeLabels, organizationTypes } from '@candor/contract/labels';
+import { organizationTypes } from '@candor/contract/labels';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,30 +9,23 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { t, useT } from '@/lib/i18n';
 import { useCreateAccessRequest } from '../api/create-access-request';
+import { organizationTypeWords, requestTypeWords } from '../organization-type-words';
 import { ClaimCodeNotice } from './claim-code-notice';
 
 /** The form's schema arrives with its first check, not with the page (bench/README.md). */
 const loadAccessRequestSchema = () =>
   import('@candor/contract/access-requests').then((contract) => contract.accessRequestInputSchema);
 
-const SUCCESS = 'Application submitted successfully! You will be notified upon approval.';
-
 /** As in the original product: 'Oops, something went wrong: {message}. Please try again.' */
 export function failureMessage(error: unknown): string {
-  const message = (serverDetail(error) ?? 'Submission failed').replace(/\.$/, '');
-  return `Oops, something went wrong: ${message}. Please try again.`;
+  const message = (serverDetail(error) ?? t('access-requests.form.submissionFailed')).replace(
+    /\.$/,
+    '',
+  );
+  return t('access-requests.form.failed', { message });
 }
-
-const requestTypeOptions = [
-  { value: 'individual', label: 'Individual' },
-  { value: 'organization', label: 'Organization' },
-] as const;
-
-const organizationTypeOptions = organizationTypes.map((value) => ({
-  value,
-  label: organizationTypeLabels[value],
-}));
 
 /** As in the original product: after success the form returns to these defaults. */
 const EMPTY = {
@@ -53,6 +46,15 @@ function payloadOf(values: typeof EMPTY): AccessRequestInput {
 }
 
 export function AccessRequestForm() {
+  const t = useT();
+  const requestTypeOptions = (['individual', 'organization'] as const).map((value) => ({
+    value,
+    label: t(requestTypeWords[value]),
+  }));
+  const organizationTypeOptions = organizationTypes.map((value) => ({
+    value,
+    label: t(organizationTypeWords[value]),
+  }));
   const mutation = useCreateAccessRequest();
   const { field, message, setMessage, onSubmit, reset, showServerErrors, watch } = useContractForm(
     loadAccessRequestSchema,
@@ -66,7 +68,7 @@ export function AccessRequestForm() {
     mutation.mutate(input, {
       onSuccess: (created) => {
         reset();
-        setMessage({ tone: 'success', text: SUCCESS });
+        setMessage({ tone: 'success', text: t('access-requests.form.success') });
         setClaimCode(created.claim_code);
       },
       onError: (error) => {
@@ -79,31 +81,43 @@ export function AccessRequestForm() {
   return (
     <form noValidate onSubmit={onSubmit(send)} className="space-y-5">
       <SelectField
-        label="Request type"
+        label={t('access-requests.form.requestType')}
         required
         options={requestTypeOptions}
         {...field('request_type')}
       />
-      <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />
-      <TextField label="Phone" type="tel" required autoComplete="tel" {...field('phone')} />
+      <TextField
+        label={t('access-requests.field.email')}
+        type="email"
+        required
+        autoComplete="email"
+        {...field('email')}
+      />
+      <TextField
+        label={t('access-requests.field.phone')}
+        type="tel"
+        required
+        autoComplete="tel"
+        {...field('phone')}
+      />
       <TextAreaField
-        label="Description"
+        label={t('access-requests.form.description')}
         required
         rows={5}
-        hint="Why do you need admin access, and for whom will you act?"
+        hint={t('access-requests.form.descriptionHint')}
         {...field('justification')}
       />
       {isOrganization && (
         <>
           <SelectField
-            label="Organization type"
+            label={t('access-requests.field.organizationType')}
             required
-            placeholder="Select organization type"
+            placeholder={t('access-requests.form.selectOrganizationType')}
             options={organizationTypeOptions}
             {...field('organization_type')}
           />
           <TextField
-            label="Organization name"
+            label={t('access-requests.form.organizationName')}
             required
             autoComplete="organization"
             {...field('organization_name')}
@@ -120,9 +134,9 @@ export function AccessRequestForm() {
         type="submit"
         className="w-full"
         isBusy={mutation.isPending}
-        busyLabel="Submitting..."
+        busyLabel={t('access-requests.form.submitting')}
       >
-        Submit Application
+        {t('access-requests.form.submit')}
       </Button>
     </form>
   );

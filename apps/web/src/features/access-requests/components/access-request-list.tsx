@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useDecideAccessRequest } from '../api/decide-access-request';
 import { useAccessRequests } from '../api/get-access-requests';
 import { type AccessDecision, AccessDecisionDialog } from './access-decision-dialog';
@@ -11,6 +12,7 @@ import { AccessRequestCard } from './access-request-card';
 
 /** As in the original product: the pending requests with their empty and error texts. */
 export function AccessRequestList() {
+  const t = useT();
   const requests = useAccessRequests();
   const decision = useDecideAccessRequest();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -31,7 +33,8 @@ export function AccessRequestList() {
           setDeciding(null);
           setMessage({ tone: 'success', text: result.detail });
         },
-        onError: (error) => setFailure(serverDetail(error) ?? 'Action failed. Please try again.'),
+        onError: (error) =>
+          setFailure(serverDetail(error) ?? t('access-requests.list.actionFailed')),
       },
     );
   };
@@ -39,16 +42,16 @@ export function AccessRequestList() {
   return (
     <section aria-labelledby="access-requests-heading">
       <h2 id="access-requests-heading" className="mb-4 text-xl font-semibold text-brand-900">
-        Pending access requests
+        {t('access-requests.list.heading')}
       </h2>
       {message && (
         <Alert tone={message.tone} className="mb-4">
           {message.text}
         </Alert>
       )}
-      {requests.isPending && <LoadingState label="Loading requests..." />}
-      {requests.isError && <Alert tone="error">Failed to fetch requests.</Alert>}
-      {requests.data?.length === 0 && <EmptyState>No new access requests at this time.</EmptyState>}
+      {requests.isPending && <LoadingState label={t('access-requests.list.loading')} />}
+      {requests.isError && <Alert tone="error">{t('access-requests.list.loadFailed')}</Alert>}
+      {requests.data?.length === 0 && <EmptyState>{t('access-requests.list.empty')}</EmptyState>}
       {requests.data && requests.data.length > 0 && (
         <ul className="space-y-4">
           {requests.data.map((request) => (

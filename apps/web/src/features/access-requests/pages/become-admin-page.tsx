@@ -1,21 +1,21 @@
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useT } from '@/lib/i18n';
 import { AccessRequestForm } from '../components/access-request-form';
 
 /** As in the original product (/become-admin): the application form. */
 export function BecomeAdminPage() {
+  const t = useT();
   const { user } = useAuth();
   return (
     <Page
-      title="Become an Admin"
+      title={t('access-requests.becomeAdmin.title')}
       width="narrow"
-      lead="Apply to review and act on reports, for yourself or for your organization. The superuser reviews every application."
+      lead={t('access-requests.becomeAdmin.lead')}
     >
       {user && (
-        <p className="mb-4 text-sm text-muted">
-          You are signed in: if the application is approved, this account becomes an administrator.
-        </p>
+        <p className="mb-4 text-sm text-muted">{t('access-requests.becomeAdmin.signedIn')}</p>
       )}
       <Card>
         <AccessRequestForm />

@@ -6,16 +6,15 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useUpdateHandlerLabel } from '../api/update-handler-label';
-
-export const LABEL_HINT =
-  'Reporters see this before they write, with a box to keep you out of a report about you. For example “Compliance officer” or “HR, North site”. Leave empty to be shown as “Administrator”.';
 
 /**
  * An administrator's label on /profile: how reporters choosing who reads their report see them
  * (docs/design.md "Keeping a report from someone").
  */
 export function HandlerLabelCard({ label }: { label: string | null }) {
+  const t = useT();
   const headingId = useId();
   const save = useUpdateHandlerLabel();
   const { field, message, setMessage, onSubmit, showServerErrors } = useContractForm(
@@ -28,14 +27,14 @@ export function HandlerLabelCard({ label }: { label: string | null }) {
         setMessage({
           tone: 'success',
           text: handler_label
-            ? `Saved: reporters see you as “${handler_label}”.`
-            : 'Saved: reporters see you as “Administrator”.',
+            ? t('accounts.handlerLabel.savedAs', { label: handler_label })
+            : t('accounts.handlerLabel.savedDefault'),
         }),
       onError: (error) => {
         if (showServerErrors(error)) return;
         setMessage({
           tone: 'error',
-          text: serverDetail(error) ?? 'Could not save your label. Please try again.',
+          text: serverDetail(error) ?? t('accounts.handlerLabel.failed'),
         });
       },
     });
@@ -43,18 +42,23 @@ export function HandlerLabelCard({ label }: { label: string | null }) {
     <Card className="mt-6">
       <form noValidate onSubmit={onSubmit(send)} aria-labelledby={headingId} className="space-y-3">
         <h2 id={headingId} className="text-xl font-semibold text-brand-900">
-          How reporters see you
+          {t('accounts.handlerLabel.heading')}
         </h2>
         <TextField
-          label="Your label"
+          label={t('accounts.handlerLabel.label')}
           autoComplete="off"
           isOptional
-          hint={LABEL_HINT}
+          hint={t('accounts.handlerLabel.hint')}
           {...field('handler_label')}
         />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
-        <Button type="submit" variant="secondary" isBusy={save.isPending} busyLabel="Saving...">
-          Save label
+        <Button
+          type="submit"
+          variant="secondary"
+          isBusy={save.isPending}
+          busyLabel={t('accounts.common.saving')}
+        >
+          {t('accounts.handlerLabel.save')}
         </Button>
       </form>
     </Card>

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { fieldErrors, serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { T, useT } from '@/lib/i18n';
 import { Link, useNavigate } from '@/lib/router';
 import { saveBlob } from '@/lib/save-download';
 import { useChangePassword, useDeleteAccount, useDownloadMyData } from '../api/own-account';
@@ -29,6 +30,7 @@ function CardHeading({ id, children }: { id: string; children: string }) {
 
 /** The current password is required; every other login of the account ends. */
 export function ChangePasswordCard() {
+  const t = useT();
   const headingId = useId();
   const change = useChangePassword();
   const { signIn } = useAuth();
@@ -44,7 +46,7 @@ export function ChangePasswordCard() {
         reset({ current_password: '', new_password: '' });
         setMessage({
           tone: 'success',
-          text: 'Password changed. Every other login of your account has ended.',
+          text: t('accounts.password.changed'),
         });
       },
       onError: (error) => {
@@ -59,31 +61,31 @@ export function ChangePasswordCard() {
 
   return (
     <Card role="region" aria-labelledby={headingId} className="mt-6">
-      <CardHeading id={headingId}>Change password</CardHeading>
+      <CardHeading id={headingId}>{t('accounts.password.heading')}</CardHeading>
       <form noValidate onSubmit={onSubmit(save)} className="mt-4 space-y-4">
         <ErrorSummary
           {...form.errorSummary({
-            current_password: 'Current password',
-            new_password: 'New password',
+            current_password: t('accounts.password.current'),
+            new_password: t('accounts.password.new'),
           })}
         />
         <TextField
-          label="Current password"
+          label={t('accounts.password.current')}
           type="password"
           required
           autoComplete="current-password"
           {...field('current_password')}
         />
         <TextField
-          label="New password"
+          label={t('accounts.password.new')}
           type="password"
           required
           autoComplete="new-password"
           {...field('new_password')}
         />
         <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
-        <Button type="submit" isBusy={change.isPending} busyLabel="Changing...">
-          Change password
+        <Button type="submit" isBusy={change.isPending} busyLabel={t('accounts.password.changing')}>
+          {t('accounts.password.submit')}
         </Button>
       </form>
     </Card>
@@ -92,34 +94,30 @@ export function ChangePasswordCard() {
 
 /** A JSON file of what the account holds, made when asked. */
 export function MyDataCard() {
+  const t = useT();
   const headingId = useId();
   const download = useDownloadMyData();
   return (
     <Card role="region" aria-labelledby={headingId} className="mt-6">
-      <CardHeading id={headingId}>Download my data</CardHeading>
-      <p className="mt-2 text-sm text-ink">
-        A JSON file with your profile, the reports you filed with this account (anonymous ones
-        included), their messages and your notifications. Only you can download it.
-      </p>
+      <CardHeading id={headingId}>{t('accounts.myData.heading')}</CardHeading>
+      <p className="mt-2 text-sm text-ink">{t('accounts.myData.explanation')}</p>
       <div aria-live="polite" className="mt-3">
         {download.isError && (
-          <Alert tone="error">
-            {serverDetail(download.error) ?? 'Your data could not be prepared. Please try again.'}
-          </Alert>
+          <Alert tone="error">{serverDetail(download.error) ?? t('accounts.myData.failed')}</Alert>
         )}
       </div>
       <Button
         className="mt-3"
         variant="secondary"
         isBusy={download.isPending}
-        busyLabel="Preparing..."
+        busyLabel={t('accounts.myData.preparing')}
         onClick={() =>
           download.mutate(undefined, {
             onSuccess: (blob) => saveBlob(blob, 'candor-my-data.json'),
           })
         }
       >
-        Download my data
+        {t('accounts.myData.heading')}
       </Button>
     </Card>
   );
@@ -127,6 +125,7 @@ export function MyDataCard() {
 
 /** Deleting the account, confirmed with the password in a dialog that says what stays. */
 export function DeleteAccountCard() {
+  const t = useT();
   const headingId = useId();
   const [open, setOpen] = useState(false);
   const remove = useDeleteAccount();
@@ -146,7 +145,7 @@ export function DeleteAccountCard() {
     remove.mutate(input, {
       onSuccess: async () => {
         await signOut();
-        navigate(paths.login, { replace: true, state: { reason: 'Your account was deleted.' } });
+        navigate(paths.login, { replace: true, state: { reason: t('accounts.delete.done') } });
       },
       onError: (error) => {
         showServerErrors(error);
@@ -160,40 +159,38 @@ export function DeleteAccountCard() {
 
   return (
     <Card role="region" aria-labelledby={headingId} className="mt-6 border-red-200">
-      <CardHeading id={headingId}>Delete my account</CardHeading>
-      <p className="mt-2 text-sm text-ink">
-        Your account, its logins and notifications are deleted. Reports you filed stay with the
-        people handling them, without your account.
-      </p>
+      <CardHeading id={headingId}>{t('accounts.delete.heading')}</CardHeading>
+      <p className="mt-2 text-sm text-ink">{t('accounts.delete.explanation')}</p>
       <Button className="mt-3" variant="danger" onClick={() => setOpen(true)}>
-        Delete my account
+        {t('accounts.delete.heading')}
       </Button>
       <Dialog
         open={open}
-        title="Delete your account?"
+        title={t('accounts.delete.question')}
         onCancel={close}
         isBusy={remove.isPending}
         className="w-[min(34rem,calc(100%-2rem))]"
       >
         <form noValidate onSubmit={onSubmit(confirm)} className="space-y-4">
-          <ul className="list-disc space-y-1 pl-5 text-sm text-ink">
-            <li>Your account, its logins and notifications go, and cannot be brought back.</li>
+          <ul className="list-disc space-y-1 ps-5 text-sm text-ink">
+            <li>{t('accounts.delete.accountGoes')}</li>
+            <li>{t('accounts.delete.namedReportsStay')}</li>
             <li>
-              Reports you filed with your name stay for their case, shown as filed by a deleted
-              account.
-            </li>
-            <li>
-              Anonymous reports you filed stay for their case too, and no account can reach them
-              again, yours included. A receipt from reporting without an account still works at{' '}
-              <Link to={paths.track} className="font-medium text-brand-800 underline">
-                Track a report
-              </Link>
-              .
+              <T
+                id="accounts.delete.anonymousReportsStay"
+                components={[
+                  <Link
+                    key="track"
+                    to={paths.track}
+                    className="font-medium text-brand-800 underline"
+                  />,
+                ]}
+              />
             </li>
           </ul>
-          <ErrorSummary {...form.errorSummary({ password: 'Password' })} />
+          <ErrorSummary {...form.errorSummary({ password: t('accounts.form.password') })} />
           <TextField
-            label="Your password"
+            label={t('accounts.delete.yourPassword')}
             type="password"
             required
             autoComplete="current-password"
@@ -204,15 +201,15 @@ export function DeleteAccountCard() {
           </div>
           <div className="flex justify-end gap-3">
             <Button variant="ghost" autoFocus onClick={close} disabled={remove.isPending}>
-              Keep my account
+              {t('accounts.delete.keep')}
             </Button>
             <Button
               type="submit"
               variant="danger"
               isBusy={remove.isPending}
-              busyLabel="Deleting..."
+              busyLabel={t('accounts.delete.deleting')}
             >
-              Delete my account
+              {t('accounts.delete.heading')}
             </Button>
           </div>
         </form>

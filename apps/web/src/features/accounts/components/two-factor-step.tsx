@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useCompleteTwoFactorLogin } from '../api/complete-two-factor-login';
 import { AuthCard } from './auth-card';
 
@@ -15,21 +16,19 @@ type StepProps = {
   onSignedIn(tokens: TokenPair): void;
 };
 
-const FAILED = 'Could not check the code. Please try again.';
-
 type CodeField = 'code' | 'recovery_code';
 type CodeValues = Partial<Record<CodeField, string>>;
 
-/** What tells the two forms of the second step apart: the field, its schema and their words. */
+/** What tells the two forms of the second step apart: the field, its schema and their words' ids. */
 type CodeFormTexts = {
   field: CodeField;
   loadSchema(): Promise<z.ZodType<unknown, CodeValues>>;
-  label: string;
-  requiredMessage: string;
-  title: string;
-  lead: string;
+  labelId: string;
+  requiredId: string;
+  titleId: string;
+  leadId: string;
   /** The button to the other form. */
-  switchLabel: string;
+  switchId: string;
   input: InputHTMLAttributes<HTMLInputElement>;
 };
 
@@ -38,11 +37,11 @@ const authenticatorCode: CodeFormTexts = {
   field: 'code',
   loadSchema: () =>
     import('@candor/contract/two-factor').then((contract) => contract.twoFactorCodeInputSchema),
-  label: 'Authentication code',
-  requiredMessage: 'Enter the code from your app.',
-  title: 'Two-factor authentication',
-  lead: 'Enter the 6-digit code your authenticator app shows for Candor.',
-  switchLabel: 'Use a recovery code',
+  labelId: 'accounts.twoFactorStep.codeLabel',
+  requiredId: 'accounts.twoFactorStep.codeRequired',
+  titleId: 'accounts.twoFactorStep.codeTitle',
+  leadId: 'accounts.twoFactorStep.codeLead',
+  switchId: 'accounts.twoFactorStep.useRecovery',
   input: { autoComplete: 'one-time-code', inputMode: 'numeric' },
 };
 
@@ -50,11 +49,11 @@ const recoveryCode: CodeFormTexts = {
   field: 'recovery_code',
   loadSchema: () =>
     import('@candor/contract/two-factor').then((contract) => contract.recoveryCodeInputSchema),
-  label: 'Recovery code',
-  requiredMessage: 'Enter one of your recovery codes.',
-  title: 'Use a recovery code',
-  lead: 'Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.',
-  switchLabel: 'Use your authenticator app',
+  labelId: 'accounts.twoFactorStep.recoveryLabel',
+  requiredId: 'accounts.twoFactorStep.recoveryRequired',
+  titleId: 'accounts.twoFactorStep.useRecovery',
+  leadId: 'accounts.twoFactorStep.recoveryLead',
+  switchId: 'accounts.twoFactorStep.useApp',
   input: { autoComplete: 'off', spellCheck: false },
 };
 
@@ -65,11 +64,13 @@ function CodeForm({
   onSignedIn,
   onSwitch,
 }: StepProps & { texts: CodeFormTexts; onSwitch(): void }) {
+  const t = useT();
   const { field: name } = texts;
+  const label = t(texts.labelId);
   const request = useCompleteTwoFactorLogin();
   const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(texts.loadSchema, {
     defaultValues: { [name]: '' },
-    requiredMessages: { [name]: texts.requiredMessage },
+    requiredMessages: { [name]: t(texts.requiredId) },
   });
   const send = (input: CodeValues) =>
     request.mutate(
@@ -78,30 +79,37 @@ function CodeForm({
         : { challenge, recovery_code: input.recovery_code ?? '' }) satisfies TwoFactorLoginInput,
       {
         onSuccess: (tokens) => {
-          setMessage({ tone: 'success', text: 'Logged in successfully!' });
+          setMessage({ tone: 'success', text: t('accounts.login.success') });
           onSignedIn(tokens);
         },
-        onError: (error) => setMessage({ tone: 'error', text: serverDetail(error) ?? FAILED }),
+        onError: (error) =>
+          setMessage({
+            tone: 'error',
+            text: serverDetail(error) ?? t('accounts.twoFactorStep.failed'),
+          }),
       },
     );
   return (
     <AuthCard
-      title={texts.title}
-      lead={texts.lead}
+      title={t(texts.titleId)}
+      lead={t(texts.leadId)}
       onSubmit={onSubmit(send)}
       message={message}
-      errorSummary={errorSummary({ [name]: texts.label })}
-      submit={{ label: 'Verify', busyLabel: 'Verifying...' }}
+      errorSummary={errorSummary({ [name]: label })}
+      submit={{
+        label: t('accounts.twoFactorStep.verify'),
+        busyLabel: t('accounts.twoFactorStep.verifying'),
+      }}
       request={request}
       footer={
         <div className="mt-6 text-center">
           <Button variant="ghost" onClick={onSwitch}>
-            {texts.switchLabel}
+            {t(texts.switchId)}
           </Button>
         </div>
       }
     >
-      <TextField label={texts.label} required autoFocus {...texts.input} {...field(name)} />
+      <TextField label={label} required autoFocus {...texts.input} {...field(name)} />
     </AuthCard>
   );
 }

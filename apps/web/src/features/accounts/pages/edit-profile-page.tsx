@@ -13,24 +13,27 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { fieldErrors } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { t, useT } from '@/lib/i18n';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** As in the original product: back to /profile 1.5 s after saving. */
 const REDIRECT_DELAY_MS = 1500;
-const SAVE_FAILED = 'Failed to update profile. Please check your input.';
 
 /** As in the original product: the failure text with the Username and Email field errors appended. */
 export function saveFailureMessage(errors: { username?: string; email?: string }): string {
-  const parts = [SAVE_FAILED];
-  if (errors.username) parts.push(`Username: ${errors.username}`);
-  if (errors.email) parts.push(`Email: ${errors.email}`);
+  const parts = [t('accounts.editProfile.failed')];
+  if (errors.username) {
+    parts.push(t('accounts.editProfile.usernameError', { error: errors.username }));
+  }
+  if (errors.email) parts.push(t('accounts.editProfile.emailError', { error: errors.email }));
   return parts.join(' ');
 }
 
 /** The form starts from the loaded profile; a later refetch leaves what is typed alone. */
 function EditProfileForm({ profile }: { profile: Profile }) {
+  const t = useT();
   const update = useUpdateProfile();
   const navigateLater = useDelayedNavigate();
   const { field, message, setMessage, onSubmit, showServerErrors } = useContractForm(
@@ -43,7 +46,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   const save = (input: UpdateProfileInput) =>
     update.mutate(input, {
       onSuccess: () => {
-        setMessage({ tone: 'success', text: 'Profile updated successfully!' });
+        setMessage({ tone: 'success', text: t('accounts.editProfile.saved') });
         navigateLater(paths.profile, REDIRECT_DELAY_MS);
       },
       onError: (error) => {
@@ -67,20 +70,31 @@ function EditProfileForm({ profile }: { profile: Profile }) {
         )}
         className="space-y-4"
       >
-        <TextField label="Username" required autoComplete="username" {...field('username')} />
-        <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />
+        <TextField
+          label={t('accounts.form.username')}
+          required
+          autoComplete="username"
+          {...field('username')}
+        />
+        <TextField
+          label={t('accounts.form.email')}
+          type="email"
+          required
+          autoComplete="email"
+          {...field('email')}
+        />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
         <div className="flex flex-wrap gap-3">
           <Button
             type="submit"
             disabled={update.isSuccess}
             isBusy={update.isPending}
-            busyLabel="Saving..."
+            busyLabel={t('accounts.common.saving')}
           >
-            Save Changes
+            {t('accounts.editProfile.save')}
           </Button>
           <LinkButton to={paths.profile} variant="ghost">
-            Cancel
+            {t('accounts.editProfile.cancel')}
           </LinkButton>
         </div>
       </form>
@@ -89,13 +103,12 @@ function EditProfileForm({ profile }: { profile: Profile }) {
 }
 
 export function EditProfilePage() {
+  const t = useT();
   const profile = useProfile();
   return (
-    <Page title="Edit Profile" width="narrow">
-      {profile.isPending && <LoadingState label="Loading profile..." />}
-      {profile.isError && (
-        <Alert tone="error">Could not load profile data for editing. Please try again.</Alert>
-      )}
+    <Page title={t('accounts.editProfile.title')} width="narrow">
+      {profile.isPending && <LoadingState label={t('accounts.profile.loading')} />}
+      {profile.isError && <Alert tone="error">{t('accounts.editProfile.loadFailed')}</Alert>}
       {profile.data && <EditProfileForm profile={profile.data} />}
     </Page>
   );

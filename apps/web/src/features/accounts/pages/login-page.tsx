@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { LoginState } from '@/lib/auth/login-state';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { Link, useLocation } from '@/lib/router';
 import { isCancelled, STOPPED_WAITING, useCancellable } from '@/lib/still-trying';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
@@ -20,8 +21,6 @@ const loadLoginSchema = () =>
 
 /** As in the original product: redirect 1.5 s after logging in. */
 const REDIRECT_DELAY_MS = 1500;
-const LOGIN_FAILED = 'Login failed. Please check your credentials or try again later.';
-const UNREACHED = 'The page could not reach Candor. Nothing you typed was lost. Try again.';
 
 /**
  * As in the original product: superuser -> superuser dashboard; admin -> admin dashboard; others -> /.
@@ -41,6 +40,7 @@ export function destinationAfterLogin(
 const loginForm = { username: '', password: '' };
 
 export function LoginPage() {
+  const t = useT();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginState;
   const { signIn } = useAuth();
@@ -52,7 +52,10 @@ export function LoginPage() {
   const { field, message, setMessage, onSubmit, errorSummary } = useContractForm(loadLoginSchema, {
     defaultValues: loginForm,
     toInput: (values: typeof loginForm) => ({ ...values, username: values.username.trim() }),
-    requiredMessages: { username: 'Username is required.', password: 'Password is required.' },
+    requiredMessages: {
+      username: t('accounts.form.usernameRequired'),
+      password: t('accounts.form.passwordRequired'),
+    },
   });
 
   const finish = (tokens: TokenPair) => {
@@ -69,14 +72,14 @@ export function LoginPage() {
             setChallenge(answer.challenge);
             return;
           }
-          setMessage({ tone: 'success', text: 'Logged in successfully!' });
+          setMessage({ tone: 'success', text: t('accounts.login.success') });
           finish(answer);
         },
         onError: (error) => {
           if (isCancelled(error)) setMessage({ tone: 'error', text: STOPPED_WAITING });
           else if (error instanceof ApiError && error.status === 0) {
-            setMessage({ tone: 'error', text: UNREACHED });
-          } else setMessage({ tone: 'error', text: LOGIN_FAILED });
+            setMessage({ tone: 'error', text: t('accounts.login.unreached') });
+          } else setMessage({ tone: 'error', text: t('accounts.login.failed') });
         },
       },
     );
@@ -85,8 +88,8 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign in"
-      lead="Welcome back. Sign in to follow your reports."
+      title={t('accounts.login.title')}
+      lead={t('accounts.login.lead')}
       notice={
         state.reason && (
           <Alert tone="info" className="mb-4">
@@ -96,32 +99,40 @@ export function LoginPage() {
       }
       onSubmit={onSubmit(logIn)}
       message={message}
-      errorSummary={errorSummary({ username: 'Username', password: 'Password' })}
-      submit={{ label: 'Sign In', busyLabel: 'Logging In...' }}
+      errorSummary={errorSummary({
+        username: t('accounts.form.username'),
+        password: t('accounts.form.password'),
+      })}
+      submit={{ label: t('accounts.login.submit'), busyLabel: t('accounts.login.busy') }}
       request={loginMutation}
       onStopWaiting={request.cancel}
       // Creating an account on the way keeps where the visitor was going.
       other={{
-        question: 'New to Candor?',
+        question: t('accounts.login.newQuestion'),
         to: paths.register,
-        label: 'Create an account',
+        label: t('accounts.login.createAccount'),
         state: state.from ? state : undefined,
       }}
     >
-      <TextField label="Username" required autoComplete="username" {...field('username')} />
       <TextField
-        label="Password"
+        label={t('accounts.form.username')}
+        required
+        autoComplete="username"
+        {...field('username')}
+      />
+      <TextField
+        label={t('accounts.form.password')}
         type="password"
         required
         autoComplete="current-password"
         {...field('password')}
       />
-      <div className="text-right text-sm">
+      <div className="text-end text-sm">
         <Link
           to={paths.forgotPassword}
           className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4"
         >
-          Forgot your password?
+          {t('accounts.login.forgot')}
         </Link>
       </div>
     </AuthCard>

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
-import { LABEL_HINT } from '../components/handler-label-card';
 import { capitalise, ProfilePage } from './profile-page';
+
+const LABEL_HINT =
+  'Reporters see this before they write, with a box to keep you out of a report about you. For example “Compliance officer” or “HR, North site”. Leave empty to be shown as “Administrator”.';
 
 describe('capitalise', () => {
   it('capitalises and answers N/A when missing', () => {

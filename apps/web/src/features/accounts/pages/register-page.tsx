@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import type { LoginState } from '@/lib/auth/login-state';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useLocation, useSearchParams } from '@/lib/router';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { login } from '../api/login';
@@ -43,6 +44,7 @@ function toInput({ claim_code, ...values }: typeof registerForm): RegisterInput 
  * created and taken back there, so the goal is not lost to a second sign-in.
  */
 export function RegisterPage() {
+  const t = useT();
   const registration = useRegister();
   const { signIn } = useAuth();
   const navigateLater = useDelayedNavigate();
@@ -56,21 +58,24 @@ export function RegisterPage() {
       // The invitation code of an applicant for admin access (docs/api.md "Becoming an administrator").
       defaultValues: { ...registerForm, claim_code: searchParams.get('code') ?? '' },
       toInput,
-      requiredMessages: { username: 'Username is required.', password: 'Password is required.' },
+      requiredMessages: {
+        username: t('accounts.form.usernameRequired'),
+        password: t('accounts.form.passwordRequired'),
+      },
     },
   );
 
   const signInAndReturn = async (input: RegisterInput, to: string) => {
-    setMessage({ tone: 'success', text: 'Registration successful! Signing you in...' });
+    setMessage({ tone: 'success', text: t('accounts.register.signingIn') });
     try {
       const answer = await login({ username: input.username, password: input.password });
       // A new account has no second factor; should one answer a challenge, the login page asks.
       if ('challenge' in answer) throw new Error('second factor needed');
       signIn(answer);
-      setMessage({ tone: 'success', text: 'Registration successful! You are signed in.' });
+      setMessage({ tone: 'success', text: t('accounts.register.signedIn') });
       navigateLater(to, RETURN_DELAY_MS);
     } catch {
-      setMessage({ tone: 'success', text: 'Registration successful! Please sign in.' });
+      setMessage({ tone: 'success', text: t('accounts.register.pleaseSignIn') });
       navigateLater(paths.login, RETURN_DELAY_MS, { state: goal });
     }
   };
@@ -82,7 +87,7 @@ export function RegisterPage() {
           void signInAndReturn(input, goal.from);
           return;
         }
-        setMessage({ tone: 'success', text: 'Registration successful! Redirecting to login...' });
+        setMessage({ tone: 'success', text: t('accounts.register.redirecting') });
         navigateLater(paths.login, REDIRECT_DELAY_MS);
       },
       onError: (error) => {
@@ -93,71 +98,74 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create your account"
-      lead="An account lets you follow up on your reports. Your reports can still be anonymous."
+      title={t('accounts.register.title')}
+      lead={t('accounts.register.lead')}
       notice={
         goal.from === paths.submitReport && (
           <Alert tone="info" className="mb-4">
-            Once your account is created you are signed in and back on your report, with everything
-            you typed.
+            {t('accounts.register.goalNotice')}
           </Alert>
         )
       }
       onSubmit={onSubmit(send)}
       message={message}
       errorSummary={errorSummary({
-        first_name: 'First name',
-        last_name: 'Last name',
-        username: 'Username',
-        password: 'Password',
-        claim_code: 'Invitation code',
+        first_name: t('accounts.register.firstName'),
+        last_name: t('accounts.register.lastName'),
+        username: t('accounts.form.username'),
+        password: t('accounts.form.password'),
+        claim_code: t('accounts.register.invitationCode'),
       })}
-      submit={{ label: 'Create Account', busyLabel: 'Creating Account...' }}
+      submit={{ label: t('accounts.register.submit'), busyLabel: t('accounts.register.busy') }}
       request={registration}
       other={{
-        question: 'Already have an account?',
+        question: t('accounts.register.haveAccount'),
         to: paths.login,
-        label: 'Sign In',
+        label: t('accounts.register.signIn'),
         state: goal.from ? goal : undefined,
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={t('accounts.register.firstName')}
           isOptional
           autoComplete="given-name"
           {...field('first_name')}
         />
         <TextField
-          label="Last name"
+          label={t('accounts.register.lastName')}
           isOptional
           autoComplete="family-name"
           {...field('last_name')}
         />
       </div>
       <TextField
-        label="Username"
+        label={t('accounts.form.username')}
         required
         autoComplete="username"
-        hint="Letters, numbers and @ . + - _ only. It does not need to be your real name."
+        hint={t('accounts.register.usernameHint')}
         {...field('username')}
       />
       <TextField
-        label="Password"
+        label={t('accounts.form.password')}
         type="password"
         required
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters, not only numbers, and different from your username. This form asks for no email address, so a forgotten password cannot be reset: keep it somewhere safe.`}
+        hint={t('accounts.register.passwordHint', { min: PASSWORD_MIN })}
         {...field('password')}
       />
       <CheckboxField
-        label="I have an invitation code"
-        note="Only if you applied to become an admin without an account and were given a code."
+        label={t('accounts.register.hasCode')}
+        note={t('accounts.register.hasCodeNote')}
         checked={hasCode || Boolean(field('claim_code').error)}
         onChange={(event) => setHasCode(event.target.checked)}
       />
       {(hasCode || Boolean(field('claim_code').error)) && (
-        <TextField label="Invitation code" autoComplete="off" {...field('claim_code')} />
+        <TextField
+          label={t('accounts.register.invitationCode')}
+          autoComplete="off"
+          {...field('claim_code')}
+        />
       )}
     </AuthCard>
   );

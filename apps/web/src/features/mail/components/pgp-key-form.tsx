@@ -4,15 +4,17 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useRemovePgpKey, useSetPgpKey } from '../api/mail';
 
 /** Adding, replacing or removing the OpenPGP public key alerts are encrypted to. */
 export function PgpKeyForm({ fingerprint }: { fingerprint: string | null }) {
+  const t = useT();
   const setKey = useSetPgpKey();
   const removeKey = useRemovePgpKey();
   const { field, onSubmit, showServerErrors, errorOf, reset } = useContractForm(pgpKeyInputSchema, {
     defaultValues: { key: '' },
-    requiredMessages: { key: 'Paste your OpenPGP public key.' },
+    requiredMessages: { key: t('mail.pgp.required') },
   });
   const send = (input: PgpKeyInput) =>
     setKey.mutate(input, {
@@ -20,14 +22,12 @@ export function PgpKeyForm({ fingerprint }: { fingerprint: string | null }) {
       onError: (error) => showServerErrors(error),
     });
   const detail =
-    setKey.isError && !errorOf('key')
-      ? (serverDetail(setKey.error) ?? 'Could not add the key. Please try again.')
-      : null;
+    setKey.isError && !errorOf('key') ? (serverDetail(setKey.error) ?? t('mail.pgp.failed')) : null;
   return (
     <div className="space-y-4">
       {fingerprint ? (
         <div>
-          <p className="text-ink">Alerts are encrypted to the key with this fingerprint:</p>
+          <p className="text-ink">{t('mail.pgp.encryptedTo')}</p>
           <p className="mt-1 font-mono text-sm text-ink" data-testid="pgp-fingerprint">
             {fingerprint}
           </p>
@@ -36,29 +36,27 @@ export function PgpKeyForm({ fingerprint }: { fingerprint: string | null }) {
             variant="secondary"
             className="mt-3"
             isBusy={removeKey.isPending}
-            busyLabel="Removing..."
+            busyLabel={t('mail.pgp.removing')}
             onClick={() => removeKey.mutate(undefined)}
           >
-            Remove the key
+            {t('mail.pgp.remove')}
           </Button>
         </div>
       ) : (
-        <p className="text-ink">
-          Without a key, alerts say only that something is waiting, with its reference.
-        </p>
+        <p className="text-ink">{t('mail.pgp.withoutKey')}</p>
       )}
       <form noValidate onSubmit={onSubmit(send)} className="space-y-3">
         <TextAreaField
-          label={fingerprint ? 'Replace with another public key' : 'Your OpenPGP public key'}
-          hint="The armored key, from -----BEGIN PGP PUBLIC KEY BLOCK----- to its end. Expired and revoked keys are refused."
+          label={fingerprint ? t('mail.pgp.replaceLabel') : t('mail.pgp.label')}
+          hint={t('mail.pgp.hint', { begin: '-----BEGIN PGP PUBLIC KEY BLOCK-----' })}
           rows={6}
           required
           className="font-mono text-sm"
           {...field('key')}
         />
         {detail && <Alert tone="error">{detail}</Alert>}
-        <Button type="submit" isBusy={setKey.isPending} busyLabel="Checking the key...">
-          {fingerprint ? 'Replace the key' : 'Add the key'}
+        <Button type="submit" isBusy={setKey.isPending} busyLabel={t('mail.pgp.checking')}>
+          {fingerprint ? t('mail.pgp.replace') : t('mail.pgp.add')}
         </Button>
       </form>
     </div>

@@ -4,16 +4,18 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useRequestPasswordReset } from '../api/mail';
 
 /** On /forgot-password, for staff: a reset link to their confirmed address. */
 export function StaffResetForm() {
+  const t = useT();
   const request = useRequestPasswordReset();
   const { field, onSubmit, showServerErrors, errorOf } = useContractForm(
     passwordResetRequestSchema,
     {
       defaultValues: { email: '' },
-      requiredMessages: { email: 'Enter your email address.' },
+      requiredMessages: { email: t('mail.staffReset.required') },
     },
   );
   const send = (input: PasswordResetRequest) =>
@@ -23,19 +25,17 @@ export function StaffResetForm() {
   ) : (
     <form noValidate onSubmit={onSubmit(send)} className="space-y-3">
       <TextField
-        label="Your confirmed staff email address"
+        label={t('mail.staffReset.label')}
         type="email"
         required
         autoComplete="email"
         {...field('email')}
       />
       {request.isError && !errorOf('email') && (
-        <Alert tone="error">
-          {serverDetail(request.error) ?? 'Could not send the link. Please try again.'}
-        </Alert>
+        <Alert tone="error">{serverDetail(request.error) ?? t('mail.common.sendFailed')}</Alert>
       )}
-      <Button type="submit" isBusy={request.isPending} busyLabel="Sending...">
-        Email me a reset link
+      <Button type="submit" isBusy={request.isPending} busyLabel={t('mail.common.sending')}>
+        {t('mail.staffReset.submit')}
       </Button>
     </form>
   );

@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { fieldErrors, serverDetail } from '@/lib/error-messages';
+import { t, useT } from '@/lib/i18n';
 import { useSetDeadlines } from '../api/set-deadlines';
 
 type Field = keyof DeadlineSettings;
@@ -24,10 +25,12 @@ function daysOf(text: string): number | null {
 
 function savedSentence(next: MyOrganization): string {
   const acknowledge = next?.acknowledge_days
-    ? `${next.acknowledge_days} days`
-    : `the platform’s ${MAX_ACKNOWLEDGE_DAYS} days`;
-  const feedback = next?.feedback_days ? `${next.feedback_days} days` : 'the platform’s 3 months';
-  return `Saved: reports filed from now on are acknowledged within ${acknowledge} and answered within ${feedback}.`;
+    ? t('organizations.deadlines.days', { days: next.acknowledge_days })
+    : t('organizations.deadlines.platformDays', { days: MAX_ACKNOWLEDGE_DAYS });
+  const feedback = next?.feedback_days
+    ? t('organizations.deadlines.days', { days: next.feedback_days })
+    : t('organizations.deadlines.platformMonths');
+  return t('organizations.deadlines.saved', { acknowledge, feedback });
 }
 
 /**
@@ -36,6 +39,7 @@ function savedSentence(next: MyOrganization): string {
  * can only be shorter, and apply to reports filed afterwards.
  */
 export function DeadlinesForm({ organization }: { organization: NonNullable<MyOrganization> }) {
+  const t = useT();
   const save = useSetDeadlines();
   const headingId = useId();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -59,7 +63,7 @@ export function DeadlinesForm({ organization }: { organization: NonNullable<MyOr
       for (const issue of parsed.error.issues) {
         const name = issue.path[0] as Field;
         next[name] ??= Number.isNaN(daysOf(values[name]) ?? 0)
-          ? 'Give a whole number of days.'
+          ? t('organizations.common.wholeDays')
           : issue.message;
       }
       setErrors(next);
@@ -71,7 +75,7 @@ export function DeadlinesForm({ organization }: { organization: NonNullable<MyOr
       onError: (error) => {
         const fields = fieldErrors(error);
         if (Object.keys(fields).length > 0) setErrors(fields);
-        else setFailure(serverDetail(error) ?? 'Could not save the deadlines. Please try again.');
+        else setFailure(serverDetail(error) ?? t('organizations.deadlines.failed'));
       },
     });
   };
@@ -88,20 +92,19 @@ export function DeadlinesForm({ organization }: { organization: NonNullable<MyOr
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} className="mt-6 space-y-3">
       <h3 id={headingId} className="font-semibold text-ink">
-        Deadlines for new reports
+        {t('organizations.deadlines.heading')}
       </h3>
       <p className="text-sm text-muted">
-        The law gives reporters an acknowledgement within {MAX_ACKNOWLEDGE_DAYS} days and feedback
-        within 3 months. You may promise less; reports already filed keep their dates.
+        {t('organizations.deadlines.law', { days: MAX_ACKNOWLEDGE_DAYS })}
       </p>
       <TextField
-        label="Acknowledge within (days)"
-        hint={`From 1 to ${MAX_ACKNOWLEDGE_DAYS}. Leave empty for the platform’s ${MAX_ACKNOWLEDGE_DAYS} days.`}
+        label={t('organizations.deadlines.acknowledgeLabel')}
+        hint={t('organizations.deadlines.acknowledgeHint', { max: MAX_ACKNOWLEDGE_DAYS })}
         {...input('acknowledge_days')}
       />
       <TextField
-        label="Give feedback within (days)"
-        hint={`From 1 to ${MAX_ORGANIZATION_FEEDBACK_DAYS}, counted from the acknowledgement. Leave empty for the platform’s 3 months.`}
+        label={t('organizations.deadlines.feedbackLabel')}
+        hint={t('organizations.deadlines.feedbackHint', { max: MAX_ORGANIZATION_FEEDBACK_DAYS })}
         {...input('feedback_days')}
       />
       {saved && (
@@ -110,8 +113,13 @@ export function DeadlinesForm({ organization }: { organization: NonNullable<MyOr
         </p>
       )}
       {failure && <Alert tone="error">{failure}</Alert>}
-      <Button type="submit" variant="secondary" isBusy={save.isPending} busyLabel="Saving...">
-        Save deadlines
+      <Button
+        type="submit"
+        variant="secondary"
+        isBusy={save.isPending}
+        busyLabel={t('organizations.common.saving')}
+      >
+        {t('organizations.deadlines.save')}
       </Button>
     </form>
   );

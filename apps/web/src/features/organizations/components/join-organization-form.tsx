@@ -7,9 +7,11 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useJoinOrganization } from '../api/join-organization';
 
 export function JoinOrganizationForm() {
+  const t = useT();
   const join = useJoinOrganization();
   const { field, onSubmit } = useContractForm(joinOrganizationInputSchema, {
     defaultValues: { code: '' },
@@ -23,19 +25,22 @@ export function JoinOrganizationForm() {
       className="mt-3 space-y-3"
     >
       <TextField
-        label="Join code"
+        label={t('organizations.join.label')}
         required
         autoComplete="off"
-        hint="Ask your organisation's administrator for its code."
+        hint={t('organizations.join.hint')}
         {...field('code')}
       />
       {join.isError && (
-        <Alert tone="error">
-          {serverDetail(join.error) ?? 'Could not join. Please try again.'}
-        </Alert>
+        <Alert tone="error">{serverDetail(join.error) ?? t('organizations.join.failed')}</Alert>
       )}
-      <Button type="submit" variant="secondary" isBusy={join.isPending} busyLabel="Joining...">
-        Join
+      <Button
+        type="submit"
+        variant="secondary"
+        isBusy={join.isPending}
+        busyLabel={t('organizations.join.busy')}
+      >
+        {t('organizations.join.submit')}
       </Button>
     </form>
   );

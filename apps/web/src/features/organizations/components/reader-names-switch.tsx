@@ -1,6 +1,7 @@
 import type { MyOrganization } from '@candor/contract/organizations';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { useT } from '@/lib/i18n';
 import { useSetReaderNames } from '../api/set-reader-names';
 
 /**
@@ -8,6 +9,7 @@ import { useSetReaderNames } from '../api/set-reader-names';
  * label they chose (off by default: labels only).
  */
 export function ReaderNamesSwitch({ organization }: { organization: NonNullable<MyOrganization> }) {
+  const t = useT();
   const update = useSetReaderNames();
   const switchId = useId();
   const shown = organization.reader_names_shown;
@@ -28,16 +30,14 @@ export function ReaderNamesSwitch({ organization }: { organization: NonNullable<
           onChange={(event) => update.mutate(event.target.checked)}
           className="size-5 shrink-0 accent-brand-700"
         />
-        Show administrators’ names to reporters
+        {t('organizations.readerNames.label')}
       </label>
-      <p id={`${switchId}-note`} className="ml-8 text-sm text-muted">
-        {shown
-          ? 'On: before writing, reporters see each administrator’s label and name.'
-          : 'Off: before writing, reporters see each administrator’s label only (set on their profile).'}
+      <p id={`${switchId}-note`} className="ms-8 text-sm text-muted">
+        {shown ? t('organizations.readerNames.on') : t('organizations.readerNames.off')}
       </p>
       {update.isError && (
         <Alert tone="error" className="mt-2">
-          The setting could not be saved. Please try again.
+          {t('organizations.readerNames.failed')}
         </Alert>
       )}
     </div>

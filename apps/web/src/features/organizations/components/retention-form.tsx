@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useSetRetention } from '../api/set-retention';
 
 /**
@@ -11,6 +12,7 @@ import { useSetRetention } from '../api/set-retention';
  * are deleted. Empty keeps the platform's period; the server refuses a longer one.
  */
 export function RetentionForm({ organization }: { organization: NonNullable<MyOrganization> }) {
+  const t = useT();
   const save = useSetRetention();
   const headingId = useId();
   const platformDays = organization.platform_retention_days;
@@ -25,7 +27,7 @@ export function RetentionForm({ organization }: { organization: NonNullable<MyOr
     const days = text === '' ? null : /^\d+$/.test(text) ? Number(text) : Number.NaN;
     const parsed = retentionSettingsSchema.safeParse({ retention_days: days });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Give a whole number of days.');
+      setError(parsed.error.issues[0]?.message ?? t('organizations.common.wholeDays'));
       return;
     }
     setError(undefined);
@@ -33,25 +35,24 @@ export function RetentionForm({ organization }: { organization: NonNullable<MyOr
       onSuccess: (next) =>
         setSaved(
           next?.retention_days
-            ? `Saved: closed reports are deleted ${next.retention_days} days after they close.`
-            : `Saved: closed reports are deleted after the platform’s ${platformDays} days.`,
+            ? t('organizations.retention.saved', { days: next.retention_days })
+            : t('organizations.retention.savedPlatform', { days: platformDays }),
         ),
-      onError: (failure) =>
-        setError(serverDetail(failure) ?? 'Could not save the period. Please try again.'),
+      onError: (failure) => setError(serverDetail(failure) ?? t('organizations.retention.failed')),
     });
   };
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} className="mt-6 space-y-3">
       <h3 id={headingId} className="font-semibold text-ink">
-        How long closed reports are kept
+        {t('organizations.retention.heading')}
       </h3>
       <TextField
-        label="Keep closed reports for (days)"
+        label={t('organizations.retention.label')}
         inputMode="numeric"
         autoComplete="off"
         isOptional
-        hint={`Resolved, rejected and cancelled reports, their messages and files are deleted this many days after they close. Leave empty for the platform’s ${platformDays} days; never more.`}
+        hint={t('organizations.retention.hint', { days: platformDays })}
         error={error}
         value={value}
         onChange={(event) => setValue(event.target.value)}
@@ -61,8 +62,13 @@ export function RetentionForm({ organization }: { organization: NonNullable<MyOr
           {saved}
         </p>
       )}
-      <Button type="submit" variant="secondary" isBusy={save.isPending} busyLabel="Saving...">
-        Save period
+      <Button
+        type="submit"
+        variant="secondary"
+        isBusy={save.isPending}
+        busyLabel={t('organizations.common.saving')}
+      >
+        {t('organizations.retention.save')}
       </Button>
     </form>
   );

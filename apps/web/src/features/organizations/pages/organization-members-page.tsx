@@ -9,25 +9,28 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
 import { serverDetail } from '@/lib/error-messages';
 import { formatDay } from '@/lib/format';
+import { type Translate, useT } from '@/lib/i18n';
 import { useMyOrganization } from '../api/get-my-organization';
 import { useMembers, useRemoveMember } from '../api/members';
 
-const columns: Column<OrganizationMember>[] = [
+const columnsOf = (t: Translate): Column<OrganizationMember>[] => [
   {
-    header: 'Username',
+    header: t('organizations.members.username'),
     isRowHeader: true,
     className: 'font-medium text-ink',
     cell: (member) => (
       <>
         {member.username}
         {member.is_admin && (
-          <span className="block text-xs font-normal text-muted">Administrator</span>
+          <span className="block text-xs font-normal text-muted">
+            {t('organizations.members.administrator')}
+          </span>
         )}
       </>
     ),
   },
   {
-    header: 'Member since',
+    header: t('organizations.members.since'),
     className: 'whitespace-nowrap',
     cell: (member) =>
       member.member_since ? (
@@ -36,7 +39,11 @@ const columns: Column<OrganizationMember>[] = [
         '—'
       ),
   },
-  { header: 'Status', cell: (member) => (member.is_active ? 'Active' : 'Deactivated') },
+  {
+    header: t('organizations.members.status'),
+    cell: (member) =>
+      member.is_active ? t('organizations.members.active') : t('organizations.members.deactivated'),
+  },
 ];
 
 /**
@@ -44,17 +51,18 @@ const columns: Column<OrganizationMember>[] = [
  * active) and can remove a member after a confirmation. Administrators are not removed here.
  */
 export function OrganizationMembersPage() {
+  const t = useT();
   const organization = useMyOrganization();
   const members = useMembers();
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<OrganizationMember | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const name = organization.data?.name ?? 'your organisation';
+  const name = organization.data?.name ?? t('organizations.members.yourOrganisation');
 
   const withActions: Column<OrganizationMember>[] = [
-    ...columns,
+    ...columnsOf(t),
     {
-      header: 'Actions',
+      header: t('organizations.members.actions'),
       cell: (member) =>
         member.is_admin ? (
           <span className="text-muted">—</span>
@@ -62,39 +70,36 @@ export function OrganizationMembersPage() {
           <Button
             size="sm"
             variant="danger"
-            aria-label={`Remove ${member.username}`}
+            aria-label={t('organizations.members.removeName', { username: member.username })}
             onClick={() => {
               remove.reset();
               setDone(null);
               setRemoving(member);
             }}
           >
-            Remove
+            {t('organizations.members.remove')}
           </Button>
         ),
     },
   ];
 
   return (
-    <Page
-      title="Members"
-      lead={`The accounts that belong to ${name}. A member you remove is told, and the reports they filed stay with the organisation.`}
-    >
+    <Page title={t('organizations.members.title')} lead={t('organizations.members.lead', { name })}>
       {done && (
         <Alert tone="success" className="mb-4">
           {done}
         </Alert>
       )}
-      {members.isPending && <LoadingState label="Loading members..." />}
+      {members.isPending && <LoadingState label={t('organizations.members.loading')} />}
       {members.isError && (
         <Alert tone="error">
-          {serverDetail(members.error) ?? 'Could not load the members. Please try again.'}
+          {serverDetail(members.error) ?? t('organizations.members.loadFailed')}
         </Alert>
       )}
-      {members.data?.length === 0 && <EmptyState>No members yet.</EmptyState>}
+      {members.data?.length === 0 && <EmptyState>{t('organizations.members.empty')}</EmptyState>}
       {members.data && members.data.length > 0 && (
         <DataTable
-          caption={`Members of ${name}: ${members.data.length}`}
+          caption={t('organizations.members.caption', { name, count: members.data.length })}
           columns={withActions}
           rows={members.data}
           rowKey={(member) => member.id}
@@ -102,41 +107,47 @@ export function OrganizationMembersPage() {
       )}
       <Dialog
         open={removing !== null}
-        title={`Remove ${removing?.username ?? 'this member'}?`}
+        title={t('organizations.members.removeQuestion', {
+          username: removing?.username ?? t('organizations.members.thisMember'),
+        })}
         onCancel={() => setRemoving(null)}
         isBusy={remove.isPending}
         className="w-[min(34rem,calc(100%-2rem))]"
       >
         <div className="space-y-4">
           <p className="text-sm text-ink">
-            {removing?.username} will no longer be a member of {name}. They are told by a notice
-            (and by mail if they have alerts). The reports they filed stay with the organisation.
+            {t('organizations.members.removeExplanation', {
+              username: removing?.username ?? '',
+              name,
+            })}
           </p>
           {remove.isError && (
             <Alert tone="error">
-              {serverDetail(remove.error) ?? 'Could not remove the member. Please try again.'}
+              {serverDetail(remove.error) ?? t('organizations.members.removeFailed')}
             </Alert>
           )}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="ghost" onClick={() => setRemoving(null)} disabled={remove.isPending}>
-              Keep them
+              {t('organizations.members.keep')}
             </Button>
             <Button
               variant="danger"
               isBusy={remove.isPending}
-              busyLabel="Removing..."
+              busyLabel={t('organizations.members.removing')}
               onClick={() => {
                 if (!removing) return;
                 const member = removing;
                 remove.mutate(member, {
                   onSuccess: () => {
                     setRemoving(null);
-                    setDone(`${member.username} was removed from ${name}.`);
+                    setDone(
+                      t('organizations.members.removed', { username: member.username, name }),
+                    );
                   },
                 });
               }}
             >
-              Remove member
+              {t('organizations.members.removeMember')}
             </Button>
           </div>
         </div>

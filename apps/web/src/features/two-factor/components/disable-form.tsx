@@ -7,18 +7,20 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 
 /** Turning it off takes a current code from the app and the current password. */
 export function DisableForm() {
+  const t = useT();
   const disable = useDisableTwoFactor();
   const { field, onSubmit, showServerErrors, errorOf } = useContractForm(
     twoFactorDisableInputSchema,
     {
       defaultValues: { code: '', password: '' },
       requiredMessages: {
-        code: 'Enter the code from your app.',
-        password: 'Enter your current password.',
+        code: t('two-factor.form.codeRequired'),
+        password: t('two-factor.form.passwordRequired'),
       },
     },
   );
@@ -26,27 +28,32 @@ export function DisableForm() {
     disable.mutate(input, { onError: (error) => showServerErrors(error) });
   const detail =
     disable.isError && !errorOf('password') && !errorOf('code')
-      ? (serverDetail(disable.error) ?? 'Could not turn it off. Please try again.')
+      ? (serverDetail(disable.error) ?? t('two-factor.disable.failed'))
       : null;
   return (
     <form noValidate onSubmit={onSubmit(send)} className="mt-4 space-y-3">
       <TextField
-        label="Code from your app, to turn it off"
+        label={t('two-factor.disable.codeLabel')}
         required
         autoComplete="one-time-code"
         inputMode="numeric"
         {...field('code')}
       />
       <TextField
-        label="Your current password"
+        label={t('two-factor.form.currentPassword')}
         type="password"
         required
         autoComplete="current-password"
         {...field('password')}
       />
       {detail && <Alert tone="error">{detail}</Alert>}
-      <Button type="submit" variant="danger" isBusy={disable.isPending} busyLabel="Turning off...">
-        Turn off two-factor authentication
+      <Button
+        type="submit"
+        variant="danger"
+        isBusy={disable.isPending}
+        busyLabel={t('two-factor.disable.busy')}
+      >
+        {t('two-factor.disable.submit')}
       </Button>
     </form>
   );

@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useConfirmEnrolment } from '../api/confirm-enrolment';
 import { useStartEnrolment } from '../api/start-enrolment';
 
@@ -20,11 +21,12 @@ import { useStartEnrolment } from '../api/start-enrolment';
  * to turn it on.
  */
 export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabled): void }) {
+  const t = useT();
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
   const proof = useContractForm(twoFactorPasswordInputSchema, {
     defaultValues: { password: '' },
-    requiredMessages: { password: 'Enter your current password.' },
+    requiredMessages: { password: t('two-factor.form.passwordRequired') },
   });
   const begin = (input: TwoFactorPasswordInput) =>
     start.mutate(input, {
@@ -32,14 +34,14 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
         if (!proof.showServerErrors(error)) {
           proof.setMessage({
             tone: 'error',
-            text: serverDetail(error) ?? 'Could not start. Please try again.',
+            text: serverDetail(error) ?? t('two-factor.enrol.startFailed'),
           });
         }
       },
     });
   const { field, onSubmit, message, setMessage } = useContractForm(twoFactorCodeInputSchema, {
     defaultValues: { code: '' },
-    requiredMessages: { code: 'Enter the code from your app.' },
+    requiredMessages: { code: t('two-factor.form.codeRequired') },
   });
   const send = (input: TwoFactorCodeInput) =>
     confirm.mutate(input, {
@@ -47,20 +49,17 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
       onError: (error) =>
         setMessage({
           tone: 'error',
-          text: serverDetail(error) ?? 'Could not check the code. Please try again.',
+          text: serverDetail(error) ?? t('two-factor.enrol.checkFailed'),
         }),
     });
 
   if (!start.data) {
     return (
       <Card>
-        <p className="text-ink">
-          You need an authenticator app on your phone (any app that supports time-based codes).
-          Candor shows a QR code once; scan it with the app.
-        </p>
+        <p className="text-ink">{t('two-factor.enrol.intro')}</p>
         <form noValidate onSubmit={proof.onSubmit(begin)} className="mt-4 space-y-4">
           <TextField
-            label="Your current password"
+            label={t('two-factor.form.currentPassword')}
             type="password"
             required
             autoComplete="current-password"
@@ -71,8 +70,8 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
               {proof.message.text}
             </Alert>
           )}
-          <Button type="submit" isBusy={start.isPending} busyLabel="Starting...">
-            Set up authenticator app
+          <Button type="submit" isBusy={start.isPending} busyLabel={t('two-factor.enrol.starting')}>
+            {t('two-factor.enrol.start')}
           </Button>
         </form>
       </Card>
@@ -81,23 +80,25 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-brand-900">1. Scan the QR code</h2>
+      <h2 className="text-lg font-semibold text-brand-900">{t('two-factor.enrol.scanHeading')}</h2>
       <img
         src={start.data.qr_code}
-        alt="QR code to scan with your authenticator app"
+        alt={t('two-factor.enrol.qrAlt')}
         className="mt-3 size-48 rounded-lg border border-slate-200 bg-white"
       />
-      <p className="mt-3 text-sm text-ink">Cannot scan it? Enter this key in the app instead:</p>
+      <p className="mt-3 text-sm text-ink">{t('two-factor.enrol.cannotScan')}</p>
       <p
         className="mt-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-ink"
         data-testid="two-factor-secret"
       >
         {start.data.secret}
       </p>
-      <h2 className="mt-6 text-lg font-semibold text-brand-900">2. Enter the code it shows</h2>
+      <h2 className="mt-6 text-lg font-semibold text-brand-900">
+        {t('two-factor.enrol.codeHeading')}
+      </h2>
       <form noValidate onSubmit={onSubmit(send)} className="mt-3 space-y-4">
         <TextField
-          label="Authentication code"
+          label={t('two-factor.enrol.codeLabel')}
           required
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -108,8 +109,12 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
             {message.text}
           </Alert>
         )}
-        <Button type="submit" isBusy={confirm.isPending} busyLabel="Turning on...">
-          Turn on two-factor authentication
+        <Button
+          type="submit"
+          isBusy={confirm.isPending}
+          busyLabel={t('two-factor.enrol.turningOn')}
+        >
+          {t('two-factor.enrol.turnOn')}
         </Button>
       </form>
     </Card>

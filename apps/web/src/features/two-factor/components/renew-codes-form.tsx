@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useT } from '@/lib/i18n';
 import { useRenewRecoveryCodes } from '../api/renew-recovery-codes';
 
 /**
@@ -14,12 +15,13 @@ import { useRenewRecoveryCodes } from '../api/renew-recovery-codes';
  * was seen. The earlier codes stop working; the new ones are shown once.
  */
 export function RenewCodesForm({ onRenewed }: { onRenewed(codes: string[]): void }) {
+  const t = useT();
   const renew = useRenewRecoveryCodes();
   const { field, onSubmit, showServerErrors, errorOf } = useContractForm(
     twoFactorPasswordInputSchema,
     {
       defaultValues: { password: '' },
-      requiredMessages: { password: 'Enter your current password.' },
+      requiredMessages: { password: t('two-factor.form.passwordRequired') },
     },
   );
   const send = (input: TwoFactorPasswordInput) =>
@@ -29,14 +31,14 @@ export function RenewCodesForm({ onRenewed }: { onRenewed(codes: string[]): void
     });
   const detail =
     renew.isError && !errorOf('password')
-      ? (serverDetail(renew.error) ?? 'Could not make new codes. Please try again.')
+      ? (serverDetail(renew.error) ?? t('two-factor.renew.failed'))
       : null;
   return (
     <form noValidate onSubmit={onSubmit(send)} className="mt-4 space-y-3">
-      <h2 className="text-lg font-semibold text-brand-900">New recovery codes</h2>
-      <p className="text-sm text-ink">Makes ten new codes; the ones you have now stop working.</p>
+      <h2 className="text-lg font-semibold text-brand-900">{t('two-factor.renew.heading')}</h2>
+      <p className="text-sm text-ink">{t('two-factor.renew.explanation')}</p>
       <TextField
-        label="Your current password, for new codes"
+        label={t('two-factor.renew.passwordLabel')}
         type="password"
         required
         autoComplete="current-password"
@@ -47,9 +49,9 @@ export function RenewCodesForm({ onRenewed }: { onRenewed(codes: string[]): void
         type="submit"
         variant="secondary"
         isBusy={renew.isPending}
-        busyLabel="Making codes..."
+        busyLabel={t('two-factor.renew.busy')}
       >
-        Make new recovery codes
+        {t('two-factor.renew.submit')}
       </Button>
     </form>
   );

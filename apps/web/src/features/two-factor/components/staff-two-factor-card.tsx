@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { serverDetail } from '@/lib/error-messages';
+import { useT } from '@/lib/i18n';
 import { useStaffTwoFactor } from '../api/get-staff-two-factor';
 import { useResetStaffTwoFactor } from '../api/reset-staff-two-factor';
 
@@ -14,6 +15,7 @@ type StaffMember = { id: number; username: string };
  * reset for one who lost their authenticator and recovery codes (docs/operating.md "Second factor").
  */
 export function StaffTwoFactorCard() {
+  const t = useT();
   const staff = useStaffTwoFactor();
   const reset = useResetStaffTwoFactor();
   const [asked, setAsked] = useState<StaffMember | null>(null);
@@ -23,32 +25,36 @@ export function StaffTwoFactorCard() {
   return (
     <Card aria-labelledby="staff-two-factor-heading" role="region" className="mb-6">
       <h2 id="staff-two-factor-heading" className="text-lg font-semibold text-brand-900">
-        Staff two-factor authentication
+        {t('two-factor.staff.heading')}
       </h2>
-      {staff.isPending && <p className="mt-2 text-muted">Loading...</p>}
-      {staff.isError && <p className="mt-2 text-sm text-red-800">Could not load the staff list.</p>}
+      {staff.isPending && <p className="mt-2 text-muted">{t('two-factor.common.loading')}</p>}
+      {staff.isError && (
+        <p className="mt-2 text-sm text-red-800">{t('two-factor.staff.loadFailed')}</p>
+      )}
       {staff.data && (
         <p className="mt-2 text-sm text-ink">
           {staff.data.is_required
-            ? 'Required for staff: those below act as plain users until they set it up.'
-            : 'Not required for staff (REQUIRE_STAFF_2FA is off).'}
+            ? t('two-factor.staff.required')
+            : t('two-factor.staff.notRequired', { setting: 'REQUIRE_STAFF_2FA' })}
         </p>
       )}
       {staff.isSuccess && (
         <>
-          <h3 className="mt-4 font-semibold text-ink">Not set up</h3>
+          <h3 className="mt-4 font-semibold text-ink">{t('two-factor.staff.notSetUp')}</h3>
           {missing.length === 0 ? (
-            <p className="mt-1 text-sm text-muted">Every administrator has set it up.</p>
+            <p className="mt-1 text-sm text-muted">{t('two-factor.staff.everyoneSetUp')}</p>
           ) : (
             <ul
               className="mt-1 divide-y divide-slate-200 text-sm"
-              aria-label="Staff without two-factor authentication"
+              aria-label={t('two-factor.staff.missingLabel')}
             >
               {missing.map((row) => (
                 <li key={row.id} className="py-2">
                   {row.username}{' '}
                   <span className="text-muted">
-                    ({row.is_superuser ? 'superuser' : 'administrator'})
+                    {row.is_superuser
+                      ? t('two-factor.staff.superuser')
+                      : t('two-factor.staff.administrator')}
                   </span>
                 </li>
               ))}
@@ -56,7 +62,7 @@ export function StaffTwoFactorCard() {
           )}
           {enrolled.length > 0 && (
             <>
-              <h3 className="mt-4 font-semibold text-ink">Set up</h3>
+              <h3 className="mt-4 font-semibold text-ink">{t('two-factor.staff.setUp')}</h3>
               <ul className="mt-1 divide-y divide-slate-200 text-sm">
                 {enrolled.map((row) => (
                   <li
@@ -68,9 +74,9 @@ export function StaffTwoFactorCard() {
                       variant="secondary"
                       size="sm"
                       onClick={() => setAsked({ id: row.id, username: row.username })}
-                      aria-label={`Reset two-factor authentication of ${row.username}`}
+                      aria-label={t('two-factor.staff.resetOf', { username: row.username })}
                     >
-                      Reset
+                      {t('two-factor.staff.reset')}
                     </Button>
                   </li>
                 ))}
@@ -81,13 +87,13 @@ export function StaffTwoFactorCard() {
       )}
       {reset.isError && (
         <Alert tone="error" className="mt-3">
-          {serverDetail(reset.error) ?? 'Could not reset. Please try again.'}
+          {serverDetail(reset.error) ?? t('two-factor.staff.resetFailed')}
         </Alert>
       )}
       <ConfirmDialog
         open={asked !== null}
-        message={`Reset the two-factor authentication of ${asked?.username ?? ''}? Their sign-ins end, and they set it up again.`}
-        confirmLabel="Reset"
+        message={t('two-factor.staff.resetQuestion', { username: asked?.username ?? '' })}
+        confirmLabel={t('two-factor.staff.reset')}
         onConfirm={() => {
           if (asked) reset.mutate(asked.id);
           setAsked(null);

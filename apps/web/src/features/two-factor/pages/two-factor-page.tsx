@@ -6,6 +6,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { T, useT } from '@/lib/i18n';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { DisableForm } from '../components/disable-form';
 import { EnrolmentForm } from '../components/enrolment-form';
@@ -21,6 +22,7 @@ function dashboardOf(claims: { role: string; is_superuser: boolean } | null) {
 
 /** /two-factor: staff set up, or turn off, their second factor (docs/operating.md "Second factor"). */
 export function TwoFactorPage() {
+  const t = useT();
   const status = useTwoFactorStatus();
   const { signIn } = useAuth();
   // Kept here: signing in anew clears the cached status, and the codes must stay on screen.
@@ -34,27 +36,21 @@ export function TwoFactorPage() {
   };
 
   return (
-    <Page
-      title="Two-factor authentication"
-      lead="A code from an app on your phone, asked after your password, keeps your administrator account safe even if the password leaks."
-    >
+    <Page title={t('two-factor.common.title')} lead={t('two-factor.page.lead')}>
       {enabled ? (
         <RecoveryCodes codes={enabled.codes} next={enabled.next} done={enabled.done} />
       ) : (
         <>
-          {status.isPending && <LoadingState label="Loading..." />}
-          {status.isError && (
-            <Alert tone="error">Could not load your two-factor settings. Please try again.</Alert>
-          )}
+          {status.isPending && <LoadingState label={t('two-factor.common.loading')} />}
+          {status.isError && <Alert tone="error">{t('two-factor.page.loadFailed')}</Alert>}
           {status.data && !status.data.is_staff && (
-            <Alert tone="info">Two-factor authentication is for administrators.</Alert>
+            <Alert tone="info">{t('two-factor.page.forAdministrators')}</Alert>
           )}
           {status.data?.is_staff && !status.data.is_enabled && (
             <>
               {status.data.is_required && (
                 <Alert tone="info" className="mb-4">
-                  This site requires two-factor authentication for staff. Set it up to use your
-                  administrator role; until then you can use Candor as a plain user.
+                  {t('two-factor.page.required')}
                 </Alert>
               )}
               <EnrolmentForm onEnabled={onEnabled} />
@@ -63,20 +59,20 @@ export function TwoFactorPage() {
           {status.data?.is_staff && status.data.is_enabled && (
             <Card>
               <p className="text-ink">
-                Two-factor authentication is on. Recovery codes left:{' '}
-                <strong>{status.data.recovery_codes_left}</strong>.
+                <T
+                  id="two-factor.page.codesLeft"
+                  values={{ count: status.data.recovery_codes_left }}
+                  components={[<strong key="count" />]}
+                />
               </p>
               {status.data.is_required ? (
-                <p className="mt-2 text-sm text-muted">
-                  It is required for staff on this site, so it cannot be turned off. If you lose
-                  your phone and your recovery codes, ask the superuser to reset it.
-                </p>
+                <p className="mt-2 text-sm text-muted">{t('two-factor.page.cannotTurnOff')}</p>
               ) : (
                 <DisableForm />
               )}
               <RenewCodesForm
                 onRenewed={(codes) =>
-                  setEnabled({ codes, next: paths.profile, done: 'New recovery codes were made.' })
+                  setEnabled({ codes, next: paths.profile, done: t('two-factor.page.renewed') })
                 }
               />
             </Card>
