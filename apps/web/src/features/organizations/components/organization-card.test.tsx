@@ -233,6 +233,31 @@ describe('OrganizationCard', () => {
     expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ reader_names_shown: true });
   });
 
+  it('lets the organisation administrator choose the reporting page’s language, each named in itself', async () => {
+    tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
+    const { calls } = mockFetch({
+      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
+      'PATCH /api/organizations/mine/': (init) => ({
+        body: { ...school, is_admin: true, ...JSON.parse(String(init.body)) },
+      }),
+    });
+    renderPage(<OrganizationCard />);
+    const user = userEvent.setup();
+    const language = await screen.findByRole('combobox', {
+      name: 'Language of the reporting page',
+    });
+    expect(language).toHaveValue('');
+    expect(language).toHaveAccessibleDescription(/can still change it/);
+    expect(within(language).getByRole('option', { name: 'العربية' })).toHaveAttribute('lang', 'ar');
+    await user.selectOptions(language, 'Español');
+    await waitFor(() => expect(language).toHaveValue('es'));
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ default_language: 'es' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    await user.selectOptions(language, "Each visitor's own language");
+    await waitFor(() => expect(language).toHaveValue(''));
+    expect(JSON.parse(String(calls.at(-1)?.init.body))).toEqual({ default_language: null });
+  });
+
   it('shows members no retention setting', async () => {
     tokenStorage.save(accessToken(), 'r1');
     mockFetch({ 'GET /api/organizations/mine/': { body: school } });
@@ -241,5 +266,6 @@ describe('OrganizationCard', () => {
     expect(screen.queryByLabelText(/Keep closed reports/)).toBeNull();
     expect(screen.queryByLabelText(/Acknowledge within/)).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByLabelText('Language of the reporting page')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { useMyOrganization } from '../api/get-my-organization';
 import { useLeaveOrganization } from '../api/leave-organization';
 import { organizationTypeWords } from '../organization-type-words';
 import { DeadlinesForm } from './deadlines-form';
+import { IntakeLanguageSelect } from './intake-language-select';
 import { JoinOrganizationForm } from './join-organization-form';
 import { ReaderNamesSwitch } from './reader-names-switch';
 import { RetentionForm } from './retention-form';
@@ -78,6 +79,7 @@ export function OrganizationCard() {
               </LinkButton>
               <JoinCodePanel />
               <ReaderNamesSwitch organization={organization.data} />
+              <IntakeLanguageSelect organization={organization.data} />
               <DeadlinesForm organization={organization.data} />
               <RetentionForm organization={organization.data} />
             </>
