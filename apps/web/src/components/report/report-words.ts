@@ -7,19 +7,19 @@ import { t } from '@/lib/i18n';
  * them: the catalogue's ids, kept literal so each is seen to be used.
  */
 export const statusWordIds: Record<(typeof reportStatuses)[number], string> = {
-  pending: 'reports.status.pending',
-  under_review: 'reports.status.underReview',
-  resolved: 'reports.status.resolved',
-  rejected: 'reports.status.rejected',
-  cancelled: 'reports.status.cancelled',
-  escalated: 'reports.status.escalated',
+  pending: 'report.status.pending',
+  under_review: 'report.status.underReview',
+  resolved: 'report.status.resolved',
+  rejected: 'report.status.rejected',
+  cancelled: 'report.status.cancelled',
+  escalated: 'report.status.escalated',
 };
 
 export const categoryWordIds: Record<(typeof reportCategories)[number], string> = {
-  abuse: 'reports.category.abuse',
-  corruption: 'reports.category.corruption',
-  harassment: 'reports.category.harassment',
-  other: 'reports.category.other',
+  abuse: 'report.category.abuse',
+  corruption: 'report.category.corruption',
+  harassment: 'report.category.harassment',
+  other: 'report.category.other',
 };
 
 /** A status in words ("Under Review"); a value the contract does not name, as it is written. */

@@ -1,6 +1,7 @@
 import type { AdminReport, adminStatusTargets } from '@candor/contract/admin';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
+import { categoryWord, statusWord } from '@/components/report/report-words';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
@@ -9,7 +10,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useT } from '@/lib/i18n';
 import type { FromListState } from '../dashboard-query';
-import { categoryName, organizationTypeWordIds, statusName } from '../words';
+import { organizationTypeWordIds } from '../words';
 import { DeadlineChip } from './deadline-chip';
 import { TagChip } from './tag-chip';
 
@@ -64,7 +65,7 @@ export function AdminReportCard({
         <StatusBadge status={report.status} />
       </div>
       <p className="mt-1 text-sm text-muted">
-        {categoryName(report.category, t)} ·{' '}
+        {categoryWord(report.category)} ·{' '}
         <time dateTime={report.submitted_at}>{formatDateTime(report.submitted_at)}</time> ·{' '}
         <span className="font-mono">{report.token}</span>
       </p>
@@ -152,7 +153,7 @@ export function AdminReportCard({
           <span className="ms-auto text-sm font-semibold text-muted">
             {report.status === 'cancelled'
               ? t('admin.card.cancelled')
-              : t('admin.card.final', { status: statusName(report.status, t) })}
+              : t('admin.card.final', { status: statusWord(report.status) })}
           </span>
         ) : (
           <span className="ms-auto flex flex-wrap gap-2">

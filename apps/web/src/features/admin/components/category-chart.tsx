@@ -1,7 +1,7 @@
 import type { Analytics } from '@candor/contract/admin';
 import { useId } from 'react';
-import { intlLocale, type Translate, useT } from '@/lib/i18n';
-import { categoryName } from '../words';
+import { categoryWord } from '@/components/report/report-words';
+import { intlLocale, useT } from '@/lib/i18n';
 
 /** As in the original product: an 8-colour palette (each distinct and dark enough for white labels). */
 export const chartPalette = [
@@ -39,13 +39,13 @@ function slicePath({ start, share }: Slice) {
   return `M${CENTER} ${CENTER}L${x1.toFixed(2)} ${y1.toFixed(2)}A${RADIUS} ${RADIUS} 0 ${largeArc} 1 ${x2.toFixed(2)} ${y2.toFixed(2)}Z`;
 }
 
-export function slicesOf(analytics: Analytics, t: Translate): Slice[] {
+export function slicesOf(analytics: Analytics): Slice[] {
   const entries = Object.entries(analytics.reports_by_category).filter(([, count]) => count > 0);
   const total = entries.reduce((sum, [, count]) => sum + count, 0);
   let start = 0;
   return entries.map(([category, count], index) => {
     const slice = {
-      name: categoryName(category, t),
+      name: categoryWord(category),
       value: count,
       share: count / total,
       colour: chartPalette[index % chartPalette.length] as string,
@@ -64,7 +64,7 @@ export function slicesOf(analytics: Analytics, t: Translate): Slice[] {
 export function CategoryChart({ analytics }: { analytics: Analytics }) {
   const t = useT();
   const captionId = useId();
-  const slices = slicesOf(analytics, t);
+  const slices = slicesOf(analytics);
   if (slices.length === 0) return <p className="text-muted">{t('admin.chart.none')}</p>;
   // Side by side only when the chart's own box is wide enough: in the dashboard's narrow
   // analytics column the table goes under the pie instead of overflowing it.

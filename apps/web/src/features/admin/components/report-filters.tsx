@@ -1,10 +1,10 @@
 import type { AdminReportsQuery } from '@candor/contract/admin';
 import { DUE_SOON_DAYS } from '@candor/contract/deadline-clock';
 import type { Tag } from '@candor/contract/tags';
+import { categoryWord, statusWord } from '@/components/report/report-words';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useT } from '@/lib/i18n';
-import { categoryName, statusName } from '../words';
 
 /** The dashboard's filters: the query's, each always set ('all' for no filter). */
 export type Filters = Required<
@@ -71,7 +71,7 @@ export function ReportFilters({
         label={t('admin.filters.category')}
         options={[
           { value: 'all', label: t('admin.filters.allCategories') },
-          ...categories.map((category) => ({ value: category, label: categoryName(category, t) })),
+          ...categories.map((category) => ({ value: category, label: categoryWord(category) })),
         ]}
         value={filters.category}
         // The values come from the options offered.
@@ -81,7 +81,7 @@ export function ReportFilters({
         label={t('admin.filters.status')}
         options={[
           { value: 'all', label: t('admin.filters.allStatuses') },
-          ...statuses.map((status) => ({ value: status, label: statusName(status, t) })),
+          ...statuses.map((status) => ({ value: status, label: statusWord(status) })),
         ]}
         value={filters.status}
         onChange={(event) => onChange({ status: event.target.value as Filters['status'] })}

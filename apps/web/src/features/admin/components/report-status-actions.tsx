@@ -1,10 +1,10 @@
 import type { Report } from '@candor/contract/reports';
+import { statusWord } from '@/components/report/report-words';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useT } from '@/lib/i18n';
 import { useStatusChange } from '../use-status-change';
-import { statusName } from '../words';
 import { DecisionDialog } from './decision-dialog';
 
 const finalStatuses = new Set(['resolved', 'rejected', 'cancelled']);
@@ -30,7 +30,7 @@ export function ReportStatusActions({
           <p className="text-sm font-semibold text-muted">
             {report.status === 'cancelled'
               ? t('admin.card.cancelled')
-              : t('admin.card.final', { status: statusName(report.status, t) })}
+              : t('admin.card.final', { status: statusWord(report.status) })}
           </p>
         ) : (
           <div className="flex flex-wrap gap-3">
