@@ -55,9 +55,16 @@ type Request = {
 /** A write as autocannon sends it: each request from `next()`, so each can differ. */
 type Target = { name: string; next: () => Request };
 
-type Measured = { rate: number; p99: number; failed: number; total: number };
+type Measured = {
+  rate: number;
+  p99: number;
+  failed: number;
+  total: number;
+  cpuPerRequest: number;
+};
 
 async function measure(base: string, target: Target, connections: number): Promise<Measured> {
+  const cpu = process.cpuUsage();
   const result = await autocannon({
     url: base,
     connections,
@@ -78,11 +85,15 @@ async function measure(base: string, target: Target, connections: number): Promi
     ],
   });
   const failed = result.non2xx + result.errors + result.timeouts;
+  // This process's CPU (app and load generator) per answered request: steadier than the rate
+  // on a shared machine, though it leaves out the database server's work.
+  const used = process.cpuUsage(cpu);
   return {
     rate: result.requests.average,
     p99: result.latency.p99,
     failed,
     total: result.requests.total,
+    cpuPerRequest: (used.user + used.system) / Math.max(1, result.requests.total),
   };
 }
 
@@ -334,7 +345,7 @@ async function oneProcess(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
         p99: got.p99,
       });
       console.log(
-        `${database} ${connections}c ${target.name}: ${Math.round(got.rate)}/s p99 ${got.p99} ms, reference ${Math.round(ref.rate)}/s (${(got.rate / ref.rate).toFixed(2)}x)`,
+        `${database} ${connections}c ${target.name}: ${Math.round(got.rate)}/s p99 ${got.p99} ms, reference ${Math.round(ref.rate)}/s (${(got.rate / ref.rate).toFixed(2)}x); CPU µs a request ${Math.round(got.cpuPerRequest)}, reference ${Math.round(ref.cpuPerRequest)}`,
       );
     }
   }
