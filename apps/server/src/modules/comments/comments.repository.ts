@@ -135,6 +135,35 @@ export async function insertMessage(db: Executor, row: NewMessageRow): Promise<n
   return (inserted as { id: number }).id;
 }
 
+/** Inserts a message, answering its row as written (its id and time). */
+export async function insertMessageRow(db: Executor, row: NewMessageRow) {
+  const [inserted] = await db.insert(reportMessages).values(row).returning();
+  return inserted as typeof reportMessages.$inferSelect;
+}
+
+/**
+ * The record of a reporter's message just sent without a recording, built from its row as
+ * written, without reading it back: its sender is named by the report, never by the account the
+ * join would add (comments.service.ts `senderName`). Null for any other message.
+ */
+export function recordOfNewMessage(
+  row: typeof reportMessages.$inferSelect,
+  hasVoice: boolean,
+): MessageRecord | null {
+  if (hasVoice || row.senderKind !== 'reporter') return null;
+  return {
+    id: row.id,
+    senderKind: row.senderKind,
+    senderUserId: row.senderUserId,
+    isInternal: row.isInternal,
+    isFeedback: row.isFeedback,
+    body: row.body,
+    sentAt: row.sentAt,
+    voice: null,
+    senderUsername: null,
+  };
+}
+
 /** Records that an administrator was shown the thread up to `lastMessageId`; never moves back. */
 export async function markThreadRead(
   db: Executor,

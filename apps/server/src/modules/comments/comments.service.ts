@@ -189,9 +189,9 @@ export async function postMessage(
       ],
     });
   }
-  const messageId = await withStoredVoice(ctx, voice, (stored) =>
+  const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
-      const id = await repo.insertMessage(tx, {
+      const row = await repo.insertMessageRow(tx, {
         reportId,
         senderKind,
         senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
@@ -199,6 +199,7 @@ export async function postMessage(
         isFeedback: input.is_feedback,
         body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
       });
+      const id = row.id;
       if (stored) await recordVoice(tx, stored, { reportId, messageId: id });
       if (senderKind === 'admin') {
         await touchReport(tx, reportId);
@@ -249,10 +250,12 @@ export async function postMessage(
         // Last: the report's row is held from here to the commit, and replies to it queue on it.
         await touchReport(tx, reportId);
       }
-      return id;
+      return row;
     }),
   );
-  const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;
+  const created =
+    repo.recordOfNewMessage(inserted, voice !== null) ??
+    ((await repo.findMessage(ctx.db, inserted.id)) as repo.MessageRecord);
   return toPayload(ctx, report, { user, isOwner, isAdmin }, created);
 }
 
@@ -280,15 +283,16 @@ export async function postGuestMessage(
   if (report.status === 'cancelled') {
     throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
   }
-  const messageId = await withStoredVoice(ctx, voice, (stored) =>
+  const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
-      const id = await repo.insertMessage(tx, {
+      const row = await repo.insertMessageRow(tx, {
         reportId: report.id,
         senderKind: 'reporter',
         senderUserId: null,
         isInternal: false,
         body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
       });
+      const id = row.id;
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
       await notifyReportAdmins(
         ctx,
@@ -300,9 +304,11 @@ export async function postGuestMessage(
       );
       // Last: the report's row is held from here to the commit.
       await touchReport(tx, report.id);
-      return id;
+      return row;
     }),
   );
-  const created = (await repo.findMessage(ctx.db, messageId)) as repo.MessageRecord;
+  const created =
+    repo.recordOfNewMessage(inserted, voice !== null) ??
+    ((await repo.findMessage(ctx.db, inserted.id)) as repo.MessageRecord);
   return toPayload(ctx, report, guestViewer, created);
 }

@@ -144,12 +144,63 @@ export async function transactionWithNotices<T>(
 ): Promise<T> {
   const outbox: SignalOutbox = [];
   const result = await ctx.db.transaction((tx) => write(tx, outbox));
-  await repo
-    .publishNotificationSignals(ctx.db, outbox)
-    .catch((error: unknown) =>
-      ctx.log.warn({ error: errorSummary(error) }, 'live notices not signalled: seen on next load'),
-    );
+  await sendSignals(ctx.db, outbox).catch((error: unknown) =>
+    ctx.log.warn({ error: errorSummary(error) }, 'live notices not signalled: seen on next load'),
+  );
   return result;
+}
+
+type SignalSender = (signals: SignalOutbox) => Promise<void>;
+
+const signalSenders = new WeakMap<Executor, SignalSender>();
+
+/**
+ * Sends committed transactions' signals, those of the transactions that committed while one
+ * statement was on its way joined in the next: under many writes at once, one statement carries
+ * the signals of several instead of one each. Each caller's promise settles once a statement
+ * carrying its signals has run. Signals to accounts and signals to the reporter of a report go
+ * in statements apart, so no statement pairs a person with a report of someone's.
+ */
+function sendSignals(db: Executor, signals: SignalOutbox): Promise<void> {
+  if (signals.length === 0) return Promise.resolve();
+  let send = signalSenders.get(db);
+  if (!send) {
+    send = coalescingSender(db);
+    signalSenders.set(db, send);
+  }
+  return send(signals);
+}
+
+function coalescingSender(db: Executor): SignalSender {
+  type Waiting = { signals: SignalOutbox; resolve: () => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let sending = false;
+  const sendBatch = async (batch: Waiting[]) => {
+    const all = batch.flatMap((entry) => entry.signals);
+    const toAccounts = all.filter((signal) => 'userId' in signal);
+    const toReports = all.filter((signal) => !('userId' in signal));
+    await repo.publishNotificationSignals(db, toAccounts);
+    await repo.publishNotificationSignals(db, toReports);
+  };
+  const drain = async () => {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await sendBatch(batch);
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    sending = false;
+  };
+  return (signals) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ signals, resolve, reject });
+      if (!sending) void drain();
+    });
 }
 
 /** Who a user is to the notifications table: their account, their reports' tags, what they read. */

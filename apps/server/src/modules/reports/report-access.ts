@@ -12,7 +12,7 @@ import { isReportOwner } from '../owners/owner-index';
 import { findExclusionTags, handlerTagOf } from './exclusions';
 import {
   findActiveAdmins,
-  findAdminIdsInScope,
+  findNoticeScope,
   findReportById,
   type ReportRecord,
 } from './reports.repository';
@@ -145,14 +145,19 @@ export async function notifyReportAdmins(
   outbox?: SignalOutbox,
   alert?: AlertKind,
 ): Promise<void> {
-  const admins = new Set(await findAdminIdsInScope(tx, report.organizationId));
-  const excluded = await findExclusionTags(tx, report.id);
+  // The administrators in scope and the report's exclusions, read in one statement.
+  const scope = await findNoticeScope(tx, report.organizationId, report.id);
+  const excluded = scope.excludedTags;
+  // An organisation left without an administrator: its reports wait for the platform's.
+  const inScope =
+    report.organizationId !== null && scope.own.length > 0 ? scope.own : scope.platform;
+  const admins = new Set(inScope.map((admin) => admin.id));
   if (report.organizationId !== null) {
-    const own = await findActiveAdmins(tx, report.organizationId);
+    const own = scope.own;
     const handles = (admin: { id: number; ownerSalt: string }) =>
       !isReportOwner(ctx, admin, report) && !excluded.has(handlerTagOf(ctx, admin.id));
     if (own.length > 0 && !own.some(handles)) {
-      for (const id of await findAdminIdsInScope(tx, null)) admins.add(id);
+      for (const admin of scope.platform) admins.add(admin.id);
     }
   }
   // A handler the reporter kept out is never told (the filer is: see above).

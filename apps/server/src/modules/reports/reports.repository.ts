@@ -2,7 +2,7 @@ import type { ReportStatus } from '@candor/contract/enums';
 import { and, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { organizations, reports, users, voiceRecordings } from '../../db/schema';
+import { organizations, reportExclusions, reports, users, voiceRecordings } from '../../db/schema';
 
 /** The final statuses: a report in one of them is purged once its retention is over. */
 export const closedStatuses: readonly ReportStatus[] = ['resolved', 'rejected', 'cancelled'];
@@ -63,9 +63,59 @@ export function selectReports(db: Executor) {
 
 export type ReportRecord = Awaited<ReturnType<ReturnType<typeof selectReports>['execute']>>[number];
 
-export async function insertReport(db: Executor, row: NewReportRow): Promise<number> {
-  const [inserted] = await db.insert(reports).values(row).returning({ id: reports.id });
-  return (inserted as { id: number }).id;
+export type InsertedReport = typeof reports.$inferSelect;
+
+/** Inserts a report, answering its row as written (its id, dates and defaults). */
+export async function insertReport(db: Executor, row: NewReportRow): Promise<InsertedReport> {
+  const [inserted] = await db.insert(reports).values(row).returning();
+  return inserted as InsertedReport;
+}
+
+/**
+ * The record of a report just filed, built from its row as written, without reading it back:
+ * for a report with no owner account (anonymous, or a guest's), no organisation and no voice
+ * message, for which the joins of `selectReports` add nothing but nulls. Null for any other.
+ */
+export function recordOfNewReport(row: InsertedReport): ReportRecord | null {
+  if (row.ownerUserId !== null || row.organizationId !== null || row.assigneeId !== null) {
+    return null;
+  }
+  const record: ReportRecord = {
+    id: row.id,
+    reference: row.reference,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    priorityFlag: row.priorityFlag,
+    isAnonymous: row.isAnonymous,
+    isGuest: row.isGuest,
+    isPremiumReport: row.isPremiumReport,
+    ownerUserId: row.ownerUserId,
+    ownerAccountDeleted: row.ownerAccountDeleted,
+    ownerHash: row.ownerHash,
+    ownerSealed: row.ownerSealed,
+    organizationId: row.organizationId,
+    description: row.description,
+    evidenceKey: row.evidenceKey,
+    evidenceMime: row.evidenceMime,
+    voice: null,
+    submittedAt: row.submittedAt,
+    updatedAt: row.updatedAt,
+    resolvedAt: row.resolvedAt,
+    closedOn: row.closedOn,
+    acknowledgeBy: row.acknowledgeBy,
+    acknowledgedAt: row.acknowledgedAt,
+    feedbackBy: row.feedbackBy,
+    feedbackAt: row.feedbackAt,
+    assigneeId: row.assigneeId,
+    assigneeUsername: null,
+    ownerUsername: null,
+    organizationName: null,
+    organizationType: null,
+    organizationJustification: null,
+    organizationRetentionDays: null,
+  };
+  return record;
 }
 
 const reportById = preparedQuery((db) =>
@@ -258,19 +308,52 @@ export async function findReaders(
   }));
 }
 
-export async function findAdminIdsInScope(
+/** Who is told of an event on a report, and whom its reporter kept out (notifyReportAdmins). */
+export type NoticeScope = {
+  /** The active administrators of the report's organisation (none for a platform report). */
+  own: { id: number; ownerSalt: string }[];
+  /** The active platform administrators (no organisation). */
+  platform: { id: number; ownerSalt: string }[];
+  /** The tags of the handlers kept out of the report (exclusions.ts `handlerTagOf`). */
+  excludedTags: Set<string>;
+};
+
+/**
+ * The administrators of a report's organisation and of the platform, and the report's exclusion
+ * tags, in one statement: what telling a report's administrators needs, read in one round trip.
+ */
+export async function findNoticeScope(
   db: Executor,
   organizationId: number | null,
-): Promise<number[]> {
+  reportId: number,
+): Promise<NoticeScope> {
   const scope =
     organizationId === null
-      ? isNull(users.organizationId)
-      : eq(users.organizationId, organizationId);
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), scope));
-  // An organisation left without an administrator: its reports wait for the platform's.
-  if (rows.length === 0 && organizationId !== null) return findAdminIdsInScope(db, null);
-  return rows.map((row) => row.id);
+      ? sql`${users.organizationId} is null`
+      : sql`(${users.organizationId} is null or ${users.organizationId} = ${organizationId})`;
+  type Row = {
+    id: number | null;
+    owner_salt: string | null;
+    organization_id: number | null;
+    tag: string | null;
+  };
+  // Both drivers answer `{ rows }`.
+  const { rows } = (await db.execute(sql`select ${users.id} as id, ${users.ownerSalt} as owner_salt,
+      ${users.organizationId} as organization_id, null::text as tag
+    from ${users} where ${users.role} = 'admin' and ${users.isActive} and ${scope}
+    union all
+    select null, null, null, ${reportExclusions.handlerTag}
+    from ${reportExclusions} where ${reportExclusions.reportId} = ${reportId}`)) as unknown as {
+    rows: Row[];
+  };
+  const result: NoticeScope = { own: [], platform: [], excludedTags: new Set() };
+  for (const row of rows) {
+    if (row.tag !== null) result.excludedTags.add(row.tag);
+    else if (row.id !== null && row.owner_salt !== null) {
+      const admin = { id: row.id, ownerSalt: row.owner_salt };
+      if (row.organization_id === null) result.platform.push(admin);
+      else result.own.push(admin);
+    }
+  }
+  return result;
 }

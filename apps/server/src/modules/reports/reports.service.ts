@@ -128,7 +128,7 @@ function routedOrganization(
 export async function fileReport(
   ctx: AppContext,
   filing: ReportFiling,
-): Promise<{ id: number; reference: string }> {
+): Promise<{ id: number; reference: string; record: ReportRecord | null }> {
   const { fields, filer } = filing;
   if (!fields.description && !filing.voice) {
     throw new FieldValidationError({ description: [REQUIRED_MESSAGE] });
@@ -151,7 +151,7 @@ export async function fileReport(
   const user = filer.kind === 'account' ? filer.user : null;
   const isAnonymous = filer.kind === 'guest' || filer.isAnonymous;
   const ownerUserId = user && !isAnonymous ? user.id : null;
-  let id: number;
+  let inserted: repo.InsertedReport;
   let reference = newReportReference();
   const write = () =>
     transactionWithNotices(ctx, async (tx, outbox) => {
@@ -159,7 +159,7 @@ export async function fileReport(
       const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
       const excluded = await checkExclusions(ctx, tx, filing, user);
       const periods = await filingPeriods(ctx, tx, filing.organizationId);
-      const reportId = await repo.insertReport(tx, {
+      const row = await repo.insertReport(tx, {
         ...clockColumnsForNewReport(periods),
         reference,
         title: fields.title,
@@ -177,6 +177,7 @@ export async function fileReport(
         evidenceMime: evidence?.mime ?? null,
         evidenceSize: evidence?.size ?? null,
       });
+      const reportId = row.id;
       if (voice) await recordVoice(tx, voice, { reportId, messageId: null });
       await insertExclusions(ctx, tx, reportId, excluded);
       // Their index is not written here, with the report: the owner queue does it later, in a
@@ -203,12 +204,12 @@ export async function fileReport(
         outbox,
         'new_report',
       );
-      return reportId;
+      return row;
     });
   try {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        id = await write();
+        inserted = await write();
         break;
       } catch (error) {
         if (attempt >= 3 || !isReferenceClash(error)) throw error;
@@ -221,8 +222,10 @@ export async function fileReport(
     if (voice) await removeVoiceFiles(ctx, [voice.key], 'a report that failed');
     throw error;
   }
-  // Committed: whatever happens from here on, the report keeps its file.
-  return { id, reference };
+  // Committed: whatever happens from here on, the report keeps its file. Its record is built
+  // from the row as written when the joins of a read would add nothing (no voice message).
+  const record = voice ? null : repo.recordOfNewReport(inserted);
+  return { id: inserted.id, reference, record };
 }
 
 export const NOT_A_READER = 'Choose among the readers listed.';
@@ -301,7 +304,7 @@ export async function createReport(
     input.fields,
     input.voice !== null,
   );
-  const { id } = await fileReport(ctx, {
+  const { id, record } = await fileReport(ctx, {
     fields,
     file: input.file,
     voice: input.voice ? { recording: input.voice, token: voice_token } : null,
@@ -309,7 +312,7 @@ export async function createReport(
     organizationId: routedOrganization(user, fields.destination),
     excludedReaders: fields.excluded_readers,
   });
-  return getReportPayload(ctx, id);
+  return record ? toReportPayload(ctx, record) : getReportPayload(ctx, id);
 }
 
 /**
