@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { reportMessages, reportReads, reports, users, voiceRecordings } from '../../db/schema';
@@ -135,10 +135,30 @@ export async function insertMessage(db: Executor, row: NewMessageRow): Promise<n
   return (inserted as { id: number }).id;
 }
 
-/** Inserts a message, answering its row as written (its id and time). */
-export async function insertMessageRow(db: Executor, row: NewMessageRow) {
-  const [inserted] = await db.insert(reportMessages).values(row).returning();
-  return inserted as typeof reportMessages.$inferSelect;
+export type InsertedMessage = typeof reportMessages.$inferSelect;
+
+/**
+ * Inserts a message, answering its row as written (its id and time) and `also`: more columns
+ * read in the same statement (what telling the report's administrators needs, report-access.ts
+ * `noticeScopeColumns`), so they cost no round trip of their own.
+ */
+export async function insertMessageRow<Also extends Record<string, SQL>>(
+  db: Executor,
+  row: NewMessageRow,
+  also: Also,
+): Promise<{ row: InsertedMessage; also: { [K in keyof Also]: unknown } }> {
+  const columns: Record<string, SQL | PgColumn> = { ...getTableColumns(reportMessages), ...also };
+  const [record] = (await db.insert(reportMessages).values(row).returning(columns)) as Record<
+    string,
+    unknown
+  >[];
+  const written = {} as Record<string, unknown>;
+  const read = {} as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record ?? {})) {
+    if (key in also) read[key] = value;
+    else written[key] = value;
+  }
+  return { row: written as InsertedMessage, also: read as { [K in keyof Also]: unknown } };
 }
 
 /**
@@ -146,10 +166,7 @@ export async function insertMessageRow(db: Executor, row: NewMessageRow) {
  * written, without reading it back: its sender is named by the report, never by the account the
  * join would add (comments.service.ts `senderName`). Null for any other message.
  */
-export function recordOfNewMessage(
-  row: typeof reportMessages.$inferSelect,
-  hasVoice: boolean,
-): MessageRecord | null {
+export function recordOfNewMessage(row: InsertedMessage, hasVoice: boolean): MessageRecord | null {
   if (hasVoice || row.senderKind !== 'reporter') return null;
   return {
     id: row.id,

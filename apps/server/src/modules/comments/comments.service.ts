@@ -24,6 +24,9 @@ import {
 import {
   accessTo,
   loadAccessibleReport,
+  type NoticeColumns,
+  noticeScopeColumns,
+  noticeScopeOf,
   notifyReportAdmins,
   OWN_REPORT_REFUSAL,
   reporterTarget,
@@ -191,14 +194,19 @@ export async function postMessage(
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
-      const row = await repo.insertMessageRow(tx, {
-        reportId,
-        senderKind,
-        senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
-        isInternal: input.is_internal,
-        isFeedback: input.is_feedback,
-        body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
-      });
+      const { row, also } = await repo.insertMessageRow(
+        tx,
+        {
+          reportId,
+          senderKind,
+          senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
+          isInternal: input.is_internal,
+          isFeedback: input.is_feedback,
+          body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
+        },
+        // The reporter's message is told to the report's administrators: read with it.
+        senderKind === 'reporter' ? noticeScopeColumns(report.organizationId, reportId) : {},
+      );
       const id = row.id;
       if (stored) await recordVoice(tx, stored, { reportId, messageId: id });
       if (senderKind === 'admin') {
@@ -246,6 +254,7 @@ export async function postMessage(
           'The reporter sent a new message.',
           outbox,
           'reporter_reply',
+          noticeScopeOf(also as NoticeColumns),
         );
         // Last: the report's row is held from here to the commit, and replies to it queue on it.
         await touchReport(tx, reportId);
@@ -285,13 +294,17 @@ export async function postGuestMessage(
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
-      const row = await repo.insertMessageRow(tx, {
-        reportId: report.id,
-        senderKind: 'reporter',
-        senderUserId: null,
-        isInternal: false,
-        body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
-      });
+      const { row, also } = await repo.insertMessageRow(
+        tx,
+        {
+          reportId: report.id,
+          senderKind: 'reporter',
+          senderUserId: null,
+          isInternal: false,
+          body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
+        },
+        noticeScopeColumns(report.organizationId, report.id),
+      );
       const id = row.id;
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
       await notifyReportAdmins(
@@ -301,6 +314,7 @@ export async function postGuestMessage(
         'The reporter sent a new message.',
         outbox,
         'reporter_reply',
+        noticeScopeOf(also as NoticeColumns),
       );
       // Last: the report's row is held from here to the commit.
       await touchReport(tx, report.id);

@@ -36,6 +36,18 @@ async function noticesFor(userId: number) {
 }
 
 describe('report conversation', () => {
+  it("answers a reporter's message as the thread then shows it", async () => {
+    const owner = await createUser(t);
+    await createAdmin(t);
+    for (const isAnonymous of ['true', 'false']) {
+      const report = await createReport(t, owner, { is_anonymous: isAnonymous });
+      const sent = await send(report.id, owner, { message: 'One more thing I remembered.' });
+      expect(sent.statusCode).toBe(201);
+      const shown = (await thread(report.id, owner)).json();
+      expect(shown.at(-1)).toEqual(sent.json());
+    }
+  });
+
   it('returns the thread in order with sender flags for each viewer', async () => {
     const owner = await createUser(t);
     const admin = await createAdmin(t);

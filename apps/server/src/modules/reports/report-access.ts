@@ -14,7 +14,16 @@ import {
   findActiveAdmins,
   findNoticeScope,
   findReportById,
+  type NoticeScope,
   type ReportRecord,
+} from './reports.repository';
+
+/** What telling a report's administrators needs, read beside another statement's columns. */
+export {
+  type NoticeColumns,
+  type NoticeScope,
+  noticeScopeColumns,
+  noticeScopeOf,
 } from './reports.repository';
 
 /**
@@ -144,9 +153,11 @@ export async function notifyReportAdmins(
   message: string,
   outbox?: SignalOutbox,
   alert?: AlertKind,
+  /** Who is in scope, read already in this transaction (reports.repository.ts `noticeScopeColumns`). */
+  known?: NoticeScope,
 ): Promise<void> {
   // The administrators in scope and the report's exclusions, read in one statement.
-  const scope = await findNoticeScope(tx, report.organizationId, report.id);
+  const scope = known ?? (await findNoticeScope(tx, report.organizationId, report.id));
   const excluded = scope.excludedTags;
   // An organisation left without an administrator: its reports wait for the platform's.
   const inScope =

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { readEvidenceFixture } from '../../../test/evidence-fixtures';
 import { createUser, uniqueName } from '../../../test/factories';
+import { createReport as createTestReport } from '../../../test/reports';
 import type { AppContext } from '../../context';
 import { reports, users } from '../../db/schema';
 import { createReport } from './reports.service';
@@ -59,7 +60,14 @@ describe('a failure after the report commits', () => {
         ownerSalt: account?.ownerSalt as string,
       },
       {
-        fields: { title, category: 'other', description: 'The read-back fails.' },
+        // Identified: its payload is read back after the commit (an anonymous one's is built
+        // from its row as written, reports.repository.ts `recordOfNewReport`).
+        fields: {
+          title,
+          category: 'other',
+          description: 'The read-back fails.',
+          is_anonymous: false,
+        },
         file: readEvidenceFixture('photo-gps.jpg'),
         voice: null,
       },
@@ -83,5 +91,36 @@ describe('a failure after the report commits', () => {
     const file = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+});
+
+describe('the answer of a filing', () => {
+  const read = async (user: { headers: Record<string, string> }, id: number) =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/reports/${id}/`, headers: user.headers })
+    ).json();
+
+  it('is the report as reading it back shows it, anonymous or not, with a file or without', async () => {
+    const user = await createUser(t);
+    for (const [fields, file] of [
+      [{ is_anonymous: 'true' }, undefined],
+      [{ is_anonymous: 'true', priority_flag: 'true' }, undefined],
+      [{ is_anonymous: 'false' }, undefined],
+      [
+        { is_anonymous: 'true' },
+        { name: 'photo.jpg', type: 'image/jpeg', data: readEvidenceFixture('photo-gps.jpg') },
+      ],
+    ] as const) {
+      const filed = await createTestReport(t, user, fields, file);
+      const { file_upload: link, ...shown } = await read(user, filed.id);
+      const { file_upload: filedLink, ...answered } = filed;
+      expect(answered).toEqual(shown);
+      // A signed link: the same file, its expiry counted from when each was made.
+      expect(filedLink === null).toBe(link === null);
+      if (link)
+        expect(new URL(filedLink as string, 'http://x').pathname).toBe(
+          new URL(link, 'http://x').pathname,
+        );
+    }
   });
 });

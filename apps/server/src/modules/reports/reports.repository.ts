@@ -1,5 +1,16 @@
 import type { ReportStatus } from '@candor/contract/enums';
-import { and, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  type Column,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { organizations, reportExclusions, reports, users, voiceRecordings } from '../../db/schema';
@@ -65,10 +76,24 @@ export type ReportRecord = Awaited<ReturnType<ReturnType<typeof selectReports>['
 
 export type InsertedReport = typeof reports.$inferSelect;
 
-/** Inserts a report, answering its row as written (its id, dates and defaults). */
-export async function insertReport(db: Executor, row: NewReportRow): Promise<InsertedReport> {
-  const [inserted] = await db.insert(reports).values(row).returning();
-  return inserted as InsertedReport;
+/**
+ * Inserts a report, answering its row as written (its id, dates and defaults) and, read in the
+ * same statement, the administrators who are to be told of it (`noticeScopeColumns`; its
+ * exclusions, written after it, are the caller's to add).
+ */
+export async function insertReport(
+  db: Executor,
+  row: NewReportRow,
+): Promise<{ row: InsertedReport; scope: NoticeScope }> {
+  const [inserted] = await db
+    .insert(reports)
+    .values(row)
+    .returning({
+      ...getTableColumns(reports),
+      ...noticeScopeColumns(row.organizationId ?? null, null),
+    });
+  const { noticeAdmins, noticeExcluded, ...written } = inserted as InsertedReport & NoticeColumns;
+  return { row: written, scope: noticeScopeOf({ noticeAdmins, noticeExcluded }) };
 }
 
 /**
@@ -318,42 +343,61 @@ export type NoticeScope = {
   excludedTags: Set<string>;
 };
 
+type NoticeAdminRow = { id: number; owner_salt: string; organization_id: number | null };
+
 /**
- * The administrators of a report's organisation and of the platform, and the report's exclusion
- * tags, in one statement: what telling a report's administrators needs, read in one round trip.
+ * Columns that read, beside a statement's own (a `returning` or a `select`), what telling a
+ * report's administrators needs: the active administrators of its organisation and of the
+ * platform, and the tags of the handlers its reporter kept out. `reportId` is a value or the
+ * column of the row the statement writes. Read with the write, they cost no round trip of their own.
  */
+export function noticeScopeColumns(
+  organizationId: number | null,
+  reportId: number | Column | null,
+) {
+  const scope =
+    organizationId === null
+      ? sql`${users.organizationId} is null`
+      : sql`(${users.organizationId} is null or ${users.organizationId} = ${organizationId})`;
+  return {
+    noticeAdmins: sql<
+      NoticeAdminRow[]
+    >`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'owner_salt', ${users.ownerSalt}, 'organization_id', ${users.organizationId})), '[]'::json) from ${users} where ${users.role} = 'admin' and ${users.isActive} and ${scope})`,
+    noticeExcluded:
+      reportId === null
+        ? sql<string[]>`'[]'::json`
+        : sql<
+            string[]
+          >`(select coalesce(json_agg(${reportExclusions.handlerTag}), '[]'::json) from ${reportExclusions} where ${reportExclusions.reportId} = ${reportId})`,
+  };
+}
+
+/** What `noticeScopeColumns` answer. */
+export type NoticeColumns = { noticeAdmins: NoticeAdminRow[]; noticeExcluded: string[] };
+
+/** What `noticeScopeColumns` read, sorted. */
+export function noticeScopeOf(columns: NoticeColumns): NoticeScope {
+  const result: NoticeScope = {
+    own: [],
+    platform: [],
+    excludedTags: new Set(columns.noticeExcluded),
+  };
+  for (const row of columns.noticeAdmins) {
+    const admin = { id: row.id, ownerSalt: row.owner_salt };
+    if (row.organization_id === null) result.platform.push(admin);
+    else result.own.push(admin);
+  }
+  return result;
+}
+
+/** What telling a report's administrators needs (`noticeScopeColumns`), read on its own. */
 export async function findNoticeScope(
   db: Executor,
   organizationId: number | null,
   reportId: number,
 ): Promise<NoticeScope> {
-  const scope =
-    organizationId === null
-      ? sql`${users.organizationId} is null`
-      : sql`(${users.organizationId} is null or ${users.organizationId} = ${organizationId})`;
-  type Row = {
-    id: number | null;
-    owner_salt: string | null;
-    organization_id: number | null;
-    tag: string | null;
-  };
-  // Both drivers answer `{ rows }`.
-  const { rows } = (await db.execute(sql`select ${users.id} as id, ${users.ownerSalt} as owner_salt,
-      ${users.organizationId} as organization_id, null::text as tag
-    from ${users} where ${users.role} = 'admin' and ${users.isActive} and ${scope}
-    union all
-    select null, null, null, ${reportExclusions.handlerTag}
-    from ${reportExclusions} where ${reportExclusions.reportId} = ${reportId}`)) as unknown as {
-    rows: Row[];
-  };
-  const result: NoticeScope = { own: [], platform: [], excludedTags: new Set() };
-  for (const row of rows) {
-    if (row.tag !== null) result.excludedTags.add(row.tag);
-    else if (row.id !== null && row.owner_salt !== null) {
-      const admin = { id: row.id, ownerSalt: row.owner_salt };
-      if (row.organization_id === null) result.platform.push(admin);
-      else result.own.push(admin);
-    }
-  }
-  return result;
+  const [row] = await db
+    .select(noticeScopeColumns(organizationId, reportId))
+    .from(sql`(select 1) as one`);
+  return noticeScopeOf(row as NoticeColumns);
 }

@@ -35,7 +35,7 @@ import {
   storeRecording,
   voiceKeysOfReports,
 } from '../voice/voice.service';
-import { insertExclusions, readersOf, shownReaders } from './exclusions';
+import { handlerTagOf, insertExclusions, readersOf, shownReaders } from './exclusions';
 import { loadAccessibleReport, notifyReportAdmins } from './report-access';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
 import type { ReportRecord } from './reports.repository';
@@ -159,7 +159,7 @@ export async function fileReport(
       const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
       const excluded = await checkExclusions(ctx, tx, filing, user);
       const periods = await filingPeriods(ctx, tx, filing.organizationId);
-      const row = await repo.insertReport(tx, {
+      const { row, scope } = await repo.insertReport(tx, {
         ...clockColumnsForNewReport(periods),
         reference,
         title: fields.title,
@@ -203,6 +203,8 @@ export async function fileReport(
           : 'A new report was submitted.',
         outbox,
         'new_report',
+        // Read with the report's row; its exclusions are those just written.
+        { ...scope, excludedTags: new Set(excluded.map((userId) => handlerTagOf(ctx, userId))) },
       );
       return row;
     });
