@@ -14,7 +14,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Executor = Pick<
   Database,
-  'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'
+  'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'with' | '$with'
 >;
 
 export type { Listener };

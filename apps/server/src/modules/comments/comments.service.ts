@@ -254,10 +254,13 @@ export async function postMessage(
           'The reporter sent a new message.',
           outbox,
           'reporter_reply',
-          noticeScopeOf(also as NoticeColumns),
+          {
+            scope: noticeScopeOf(also as NoticeColumns),
+            // Last, in the notices' statement: the report's row is held from here to the
+            // commit, and replies to it queue on it.
+            alongside: touchReport(tx, reportId),
+          },
         );
-        // Last: the report's row is held from here to the commit, and replies to it queue on it.
-        await touchReport(tx, reportId);
       }
       return row;
     }),
@@ -314,10 +317,12 @@ export async function postGuestMessage(
         'The reporter sent a new message.',
         outbox,
         'reporter_reply',
-        noticeScopeOf(also as NoticeColumns),
+        {
+          scope: noticeScopeOf(also as NoticeColumns),
+          // Last, in the notices' statement: the report's row is held from here to the commit.
+          alongside: touchReport(tx, report.id),
+        },
       );
-      // Last: the report's row is held from here to the commit.
-      await touchReport(tx, report.id);
       return row;
     }),
   );

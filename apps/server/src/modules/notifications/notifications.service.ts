@@ -30,6 +30,7 @@ export {
   findNotificationsForUser,
   NOTIFICATIONS_CHANNEL,
   type NotificationContent,
+  type WriteAlongside,
 } from './notifications.repository';
 
 export const NOTIFICATION_PURPOSE = sealedColumns.notificationPayload.purpose;
@@ -77,6 +78,7 @@ export async function createNotifications(
   db: Executor,
   inputs: NotificationInput[],
   outbox?: SignalOutbox,
+  alongside?: repo.WriteAlongside,
 ): Promise<repo.NotificationSignal[]> {
   const at = new Date().toISOString();
   const reportOfTag = new Map<string, number>();
@@ -101,7 +103,7 @@ export async function createNotifications(
       ),
     };
   });
-  const inserted = await repo.insertNotificationRows(db, rows);
+  const inserted = await repo.insertNotificationRows(db, rows, alongside);
   const signals = inserted.flatMap((row): repo.NotificationSignal[] => {
     if (row.userId !== null) return [{ id: row.id, userId: row.userId }];
     const report = row.recipientTag ? reportOfTag.get(row.recipientTag) : undefined;

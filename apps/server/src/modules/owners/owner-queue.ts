@@ -29,13 +29,16 @@ const _BATCH = 1000;
 /** Other people's index rows sealed anew with each run that changes one. */
 export const COVER_ROWS = 16;
 
-/** Queues a change, in the caller's transaction (that of the event). */
-export async function enqueueOwnerChange(
+/**
+ * Queues a change, in the caller's transaction (that of the event): the insert, not yet run
+ * (awaiting it runs it; the event may run it in another of its statements).
+ */
+export function enqueueOwnerChange(
   ctx: Pick<AppContext, 'sealer'>,
   tx: Executor,
   change: OwnerChange,
-): Promise<void> {
-  await tx.insert(ownerQueue).values({ payload: ctx.sealer.sealJson(change, QUEUE_PURPOSE) });
+) {
+  return tx.insert(ownerQueue).values({ payload: ctx.sealer.sealJson(change, QUEUE_PURPOSE) });
 }
 
 /** Fisher-Yates with the crypto generator: the order of the run's transactions tells nothing. */

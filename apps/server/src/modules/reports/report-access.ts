@@ -6,6 +6,7 @@ import {
   createNotifications,
   type NotificationTarget,
   type SignalOutbox,
+  type WriteAlongside,
 } from '../notifications/notifications.service';
 import type { AlertKind, MailContext } from '../outbox/outbox';
 import { isReportOwner } from '../owners/owner-index';
@@ -153,11 +154,14 @@ export async function notifyReportAdmins(
   message: string,
   outbox?: SignalOutbox,
   alert?: AlertKind,
-  /** Who is in scope, read already in this transaction (reports.repository.ts `noticeScopeColumns`). */
-  known?: NoticeScope,
+  /**
+   * `scope`: who is in scope, read already in this transaction (reports.repository.ts
+   * `noticeScopeColumns`); `alongside`: a write of the transaction run in the notices' statement.
+   */
+  also: { scope?: NoticeScope; alongside?: WriteAlongside } = {},
 ): Promise<void> {
   // The administrators in scope and the report's exclusions, read in one statement.
-  const scope = known ?? (await findNoticeScope(tx, report.organizationId, report.id));
+  const scope = also.scope ?? (await findNoticeScope(tx, report.organizationId, report.id));
   const excluded = scope.excludedTags;
   // An organisation left without an administrator: its reports wait for the platform's.
   const inScope =
@@ -186,6 +190,7 @@ export async function notifyReportAdmins(
       alert,
     })),
     outbox,
+    also.alongside,
   );
 }
 

@@ -244,8 +244,9 @@ export async function setEvidenceIfNone(
   return rows.length === 1;
 }
 
-export async function touchReport(db: Executor, id: number) {
-  await db.update(reports).set({ updatedAt: sql`now()` }).where(eq(reports.id, id));
+/** Marks the report changed now: the update, not yet run (awaiting it runs it). */
+export function touchReport(db: Executor, id: number) {
+  return db.update(reports).set({ updatedAt: sql`now()` }).where(eq(reports.id, id));
 }
 
 /**

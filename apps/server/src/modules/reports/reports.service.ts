@@ -181,10 +181,11 @@ export async function fileReport(
       if (voice) await recordVoice(tx, voice, { reportId, messageId: null });
       await insertExclusions(ctx, tx, reportId, excluded);
       // Their index is not written here, with the report: the owner queue does it later, in a
-      // transaction of its own (owners/owner-queue.ts).
-      if (user && isAnonymous) {
-        await enqueueOwnerChange(ctx, tx, { op: 'index-add', userId: user.id, reportId });
-      }
+      // transaction of its own (owners/owner-queue.ts). Queued in the notices' statement.
+      const queued =
+        user && isAnonymous
+          ? enqueueOwnerChange(ctx, tx, { op: 'index-add', userId: user.id, reportId })
+          : undefined;
       await filing.withinTransaction?.(tx, { id: reportId, reference });
       await notifyReportAdmins(
         ctx,
@@ -203,8 +204,14 @@ export async function fileReport(
           : 'A new report was submitted.',
         outbox,
         'new_report',
-        // Read with the report's row; its exclusions are those just written.
-        { ...scope, excludedTags: new Set(excluded.map((userId) => handlerTagOf(ctx, userId))) },
+        {
+          // Read with the report's row; its exclusions are those just written.
+          scope: {
+            ...scope,
+            excludedTags: new Set(excluded.map((userId) => handlerTagOf(ctx, userId))),
+          },
+          alongside: queued,
+        },
       );
       return row;
     });
