@@ -190,6 +190,21 @@ async function prepare(base: string, t: Parameters<typeof createUser>[0]) {
     }),
   });
   const threadId = ((await filed.json()) as { id: number }).id;
+  // Replies in a burst come from many reporters, each to their own report: the threads they go to.
+  const threadIds: number[] = [];
+  for (let i = 0; i < THREADS; i += 1) {
+    const thread = await fetch(`${base}/api/reports/`, {
+      method: 'POST',
+      headers: { authorization: asReporter, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: `Thread ${i}`,
+        category: 'other',
+        description: 'What happened, in some detail.',
+        is_anonymous: false,
+      }),
+    });
+    threadIds.push(((await thread.json()) as { id: number }).id);
+  }
   const photo = await multipart(
     {
       title: 'Filed with a photo',
@@ -199,19 +214,22 @@ async function prepare(base: string, t: Parameters<typeof createUser>[0]) {
     },
     { name: 'photo.jpg', type: 'image/jpeg', data: await benchPhoto() },
   );
-  return { asReporter, asAdmin, threadId, photo };
+  return { asReporter, asAdmin, threadId, threadIds, photo };
 }
 
 // Shared by every round: a report already moved, or a proof already spent, would be refused.
 let statusIndex = 0;
 let proofIndex = 0;
+let threadIndex = 0;
+/** How many reports the replies of a burst are spread over. */
+const THREADS = 20;
 
 function targetsOf(
   prepared: Awaited<ReturnType<typeof prepare>>,
   statusIds: number[],
   proofs: string[],
 ): Target[] {
-  const { asReporter, asAdmin, threadId, photo } = prepared;
+  const { asReporter, asAdmin, threadId, threadIds, photo } = prepared;
   return [
     {
       name: 'POST /api/reports/ (anonymous, no file)',
@@ -234,6 +252,17 @@ function targetsOf(
     },
     {
       name: 'POST /api/reports/{id}/comments/',
+      next: () =>
+        json(
+          'POST',
+          `/api/reports/${threadIds[threadIndex++ % threadIds.length]}/comments/`,
+          asReporter,
+          { message: 'One more thing I remembered.' },
+        ),
+    },
+    {
+      // Every reply to one report: each waits for the one before it to commit (the report's row).
+      name: 'POST /api/reports/{id}/comments/ (one thread)',
       next: () =>
         json('POST', `/api/reports/${threadId}/comments/`, asReporter, {
           message: 'One more thing I remembered.',
