@@ -1,21 +1,27 @@
+import { intlLocale } from '@/lib/i18n';
+
 /**
  * One way of writing dates everywhere, the one the deadlines (lib/deadline-words.ts) and the
- * certificate use: day, month in words, year ("3 March 2027"), never a day and month that read
- * either way round.
+ * certificate use: day, month in words, year ("3 March 2027" in English), never a day and month
+ * that read either way round; in the page's language (`intlLocale()`).
  */
-const LOCALE = 'en-GB';
 const style: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
 
 /**
- * A formatter made on first use, not when this module loads. The first `Intl` object a page makes
- * sets up the browser's locale data, which takes a phone a few tenths of a second; a page that
- * shows no date (most import this file for `humanize`) never pays for it.
+ * A formatter made on first use in each language, not when this module loads. The first `Intl`
+ * object a page makes sets up the browser's locale data, which takes a phone a few tenths of a
+ * second; a page that shows no date (most import this file for `humanize`) never pays for it.
  */
 function formatter(options: Intl.DateTimeFormatOptions) {
-  let made: Intl.DateTimeFormat | undefined;
+  const made = new Map<string, Intl.DateTimeFormat>();
   return () => {
-    made ??= new Intl.DateTimeFormat(LOCALE, options);
-    return made;
+    const locale = intlLocale();
+    let format = made.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, options);
+      made.set(locale, format);
+    }
+    return format;
   };
 }
 
@@ -24,7 +30,7 @@ const dateTime = formatter(style);
 type DateTimeOptions = {
   /** Shown instead of a value that is not a date; the value itself unless given. */
   fallback?: string;
-  /** The app's one way of writing dates and the reader's time zone unless given. */
+  /** The page's language and the reader's time zone unless given. */
   locale?: string;
   timeZone?: string;
 };
@@ -39,7 +45,7 @@ export function formatDateTime(
   const format =
     locale === undefined && timeZone === undefined
       ? dateTime()
-      : new Intl.DateTimeFormat(locale ?? LOCALE, { ...style, timeZone });
+      : new Intl.DateTimeFormat(locale ?? intlLocale(), { ...style, timeZone });
   return format.format(date);
 }
 
@@ -51,7 +57,10 @@ export function formatDay(value: string): string {
   return Number.isNaN(date.getTime()) ? value : day().format(date);
 }
 
-/** "under_review" -> "Under Review". */
+/**
+ * "under_review" -> "Under Review": a value's own name, for what has no words in the catalogues
+ * (a report's status and category have theirs: lib/enum-words.ts).
+ */
 export function humanize(value: string): string {
   return value
     .split('_')

@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { t, useT } from '@/lib/i18n';
 
 /** How long a request runs before the page says it is still trying (about 15 s). */
 export const STILL_TRYING_MS = 15_000;
 
 /** The reporter stopped waiting: what they typed is where they left it. */
+export const stoppedWaiting = (): string => t('lib.stillTrying.stopped');
+
+/**
+ * The same words, in English only: for the forms not yet drawn from the catalogues, which
+ * move to `stoppedWaiting()`.
+ */
 export const STOPPED_WAITING =
   'You stopped waiting. Nothing you typed was lost. Send it again when you are ready.';
 
@@ -38,6 +45,7 @@ export function useCancellable() {
  * waiting that keeps everything typed.
  */
 export function StillTrying({ isPending, onCancel }: { isPending: boolean; onCancel(): void }) {
+  const t = useT();
   const [isSlow, setSlow] = useState(false);
   useEffect(() => {
     setSlow(false);
@@ -51,9 +59,9 @@ export function StillTrying({ isPending, onCancel }: { isPending: boolean; onCan
       role="status"
       className="flex flex-wrap items-center justify-between gap-3 rounded-lg border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
-      <p>Still trying to reach Candor. Your connection may be slow; nothing you typed is lost.</p>
+      <p>{t('lib.stillTrying.slow')}</p>
       <Button variant="secondary" size="sm" onClick={onCancel}>
-        Stop waiting
+        {t('lib.stillTrying.stop')}
       </Button>
     </div>
   );

@@ -36,7 +36,7 @@ export function Alert({
       ref={ref}
       role={tone === 'error' ? 'alert' : 'status'}
       tabIndex={focusKey === undefined ? undefined : -1}
-      className={`flex items-start gap-2 rounded-lg border-l-4 px-4 py-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${tones[tone]} ${className}`}
+      className={`flex items-start gap-2 rounded-lg border-s-4 px-4 py-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${tones[tone]} ${className}`}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>

@@ -22,7 +22,7 @@ export function CheckboxField({ label, note, id, ...props }: CheckboxFieldProps)
         />
         {label}
       </label>
-      <p id={`${inputId}-note`} className="ml-8 text-sm text-muted">
+      <p id={`${inputId}-note`} className="ms-8 text-sm text-muted">
         {note}
       </p>
     </div>

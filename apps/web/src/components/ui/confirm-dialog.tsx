@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '@/lib/i18n';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -18,11 +19,12 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useT();
   const messageId = useId();
   return (
     <Dialog
       open={open}
-      title="Please confirm"
+      title={t('ui.confirm.title')}
       isTitleHidden
       describedBy={messageId}
       onCancel={onCancel}
@@ -33,7 +35,7 @@ export function ConfirmDialog({
       </p>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="ghost" onClick={onCancel} autoFocus>
-          Keep it
+          {t('ui.confirm.keep')}
         </Button>
         <Button variant="danger" onClick={onConfirm}>
           {confirmLabel}

@@ -24,7 +24,7 @@ type DataTableProps<TRow> = {
 export function DataTable<TRow>({ caption, columns, rows, rowKey }: DataTableProps<TRow>) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-brand-50 text-brand-900">
           <tr>

@@ -1,5 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { useT } from '@/lib/i18n';
 
 export type ErrorSummaryItem = { fieldId: string; text: string };
 
@@ -14,6 +15,7 @@ type ErrorSummaryProps = {
  * it appears) and takes focus after each failed attempt; each problem links to its field.
  */
 export function ErrorSummary({ items, attempt }: ErrorSummaryProps) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const isShown = items.length > 0;
@@ -27,11 +29,11 @@ export function ErrorSummary({ items, attempt }: ErrorSummaryProps) {
       role="alert"
       tabIndex={-1}
       aria-labelledby={titleId}
-      className="rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 outline-none focus-visible:ring-2 focus-visible:ring-red-700"
+      className="rounded-lg border-s-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 outline-none focus-visible:ring-2 focus-visible:ring-red-700"
     >
       <h2 id={titleId} className="flex items-center gap-2 font-semibold">
         <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-        There is a problem
+        {t('ui.errorSummary.title')}
       </h2>
       <ul className="mt-1 text-sm">
         {items.map((item) => (

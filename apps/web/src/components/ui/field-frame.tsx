@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@/lib/i18n';
 
 type FieldFrameProps = {
   inputId: string;
@@ -24,11 +25,12 @@ export function FieldFrame({
   className = '',
   children,
 }: FieldFrameProps) {
+  const t = useT();
   return (
     <div className={className}>
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-ink">
         {label}
-        {isOptional && <span className="font-normal text-muted"> (optional)</span>}
+        {isOptional && <span className="font-normal text-muted"> {t('ui.field.optional')}</span>}
       </label>
       {children}
       {hint && (

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n';
 import { Button } from './button';
 
 type PagerProps = {
@@ -32,14 +33,15 @@ export function Pager({
   count,
   isLoading,
   onOffset,
-  previousLabel = 'Previous',
-  nextLabel = 'Next',
+  previousLabel,
+  nextLabel,
   className = '',
 }: PagerProps) {
+  const t = useT();
   return (
     <nav aria-label={label} className={`flex items-center justify-between gap-4 ${className}`}>
       <p className="text-sm text-muted" aria-live="polite">
-        Showing {offset + 1}–{last} of {count}
+        {t('ui.pager.showing', { first: offset + 1, last, count })}
       </p>
       <div className="flex gap-2">
         <Button
@@ -48,7 +50,7 @@ export function Pager({
           disabled={offset === 0 || isLoading}
           onClick={() => onOffset(Math.max(0, offset - pageSize))}
         >
-          {previousLabel}
+          {previousLabel ?? t('ui.pager.previous')}
         </Button>
         <Button
           variant="secondary"
@@ -56,7 +58,7 @@ export function Pager({
           disabled={last >= count || isLoading}
           onClick={() => onOffset(offset + pageSize)}
         >
-          {nextLabel}
+          {nextLabel ?? t('ui.pager.next')}
         </Button>
       </div>
     </nav>

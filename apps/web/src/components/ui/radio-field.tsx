@@ -21,7 +21,7 @@ export function RadioField({ id, label, note, ...props }: RadioFieldProps) {
         />
         {label}
       </label>
-      <p id={`${id}-note`} className="ml-8 text-sm text-muted">
+      <p id={`${id}-note`} className="ms-8 text-sm text-muted">
         {note}
       </p>
     </div>

@@ -1,4 +1,4 @@
-import { humanize } from '@/lib/format';
+import { statusWord } from '@/lib/enum-words';
 
 /** As in the original product: a colour per status, neutral for any other. Each pair passes WCAG AA. */
 const colours: Record<string, string> = {
@@ -17,7 +17,7 @@ export function StatusBadge({ status }: { status: string }) {
       data-status={status}
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${colours[status] ?? neutral}`}
     >
-      {humanize(status)}
+      {statusWord(status)}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/error-messages';
+import { t } from '@/lib/i18n';
 import { type ContractFormOptions, contractResolver, type SchemaSource } from './contract-resolver';
 import { type FieldErrors, type FieldValues, useForm } from './use-form';
 
@@ -12,8 +13,7 @@ type Options<TForm extends FieldValues, TSchema extends z.ZodType> = ContractFor
 > & { defaultValues: TForm };
 
 /** A part the form needs to check what was typed could not be loaded. */
-export const PART_NOT_LOADED =
-  'It was not sent: part of this page could not be loaded. Nothing you typed was lost. Check your connection and try again.';
+export const partNotLoaded = (): string => t('lib.form.partNotLoaded');
 
 /** The form's outcome, shown above its button. */
 export type FormMessage = { tone: 'success' | 'error'; text: string };
@@ -75,7 +75,7 @@ export function useContractForm<TForm extends FieldValues, TSchema extends z.Zod
           })(event)
           // The check's schema comes with the first submit; when it cannot be loaded (the
           // connection dropped), that is said, never swallowed.
-          .catch(() => setMessage({ tone: 'error', text: PART_NOT_LOADED }));
+          .catch(() => setMessage({ tone: 'error', text: partNotLoaded() }));
       },
     fieldId,
     /** The props of a labelled field: its id, registration and message. */
