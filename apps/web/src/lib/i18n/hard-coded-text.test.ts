@@ -105,11 +105,6 @@ const NOT_YET: readonly string[] = [
   'features/intake/components/track-changes.tsx',
   'features/intake/pages/intake-report-page.tsx',
   'features/intake/pages/track-page.tsx',
-  'features/landing/components/faq.tsx',
-  'features/landing/components/hero.tsx',
-  'features/landing/components/how-it-works.tsx',
-  'features/landing/components/our-why.tsx',
-  'features/landing/pages/about-page.tsx',
 ];
 
 describe('words in the markup', () => {

@@ -2,35 +2,33 @@ import { Lock, ShieldCheck } from 'lucide-react';
 import { SectionLink } from '@/components/section-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths, sections } from '@/config/paths';
+import { T, useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 
 export function Hero() {
+  const t = useT();
   return (
     <section className="bg-gradient-to-b from-paper to-brand-50" aria-labelledby="hero-title">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
         <div>
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">
             <Lock aria-hidden="true" className="size-4" />
-            Encrypted. Anonymous if you choose.
+            {t('landing.hero.badge')}
           </p>
           <h1
             id="hero-title"
             className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl"
           >
-            Anonymous Reporting Made Safe
+            {t('landing.hero.title')}
           </h1>
-          <p className="mt-6 max-w-xl text-lg text-muted">
-            Report abuse, corruption, harassment or misconduct in your school, workplace or
-            community. Your report reaches people who can act on it, and your identity stays with
-            you.
-          </p>
+          <p className="mt-6 max-w-xl text-lg text-muted">{t('landing.hero.lead')}</p>
           {/* Both ways to report side by side: with an account (signing in) and without one. */}
           <div className="mt-8 flex flex-wrap gap-3">
             <LinkButton to={paths.reportWithoutAccount} variant="accent" size="lg">
-              Report without an account
+              {t('landing.hero.reportWithoutAccount')}
             </LinkButton>
             <LinkButton to={paths.submitReport} variant="secondary" size="lg">
-              Sign in and report
+              {t('landing.hero.signInAndReport')}
             </LinkButton>
           </div>
           <p className="mt-4 flex flex-wrap items-center gap-x-4 text-base">
@@ -38,13 +36,13 @@ export function Hero() {
               to={paths.track}
               className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
             >
-              Track a report
+              {t('landing.hero.track')}
             </Link>
             <SectionLink
               section={sections.howItWorks}
               className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
             >
-              Learn how it works
+              {t('landing.hero.learnHow')}
             </SectionLink>
           </p>
         </div>
@@ -52,16 +50,13 @@ export function Hero() {
           <ShieldCheck aria-hidden="true" className="size-10 text-brand-700" />
           <ul className="mt-6 space-y-4 text-ink">
             <li>
-              <strong>No name needed on your report.</strong> Anonymous reports never show who wrote
-              them, not even to administrators.
+              <T id="landing.hero.noName" components={[<strong />]} />
             </li>
             <li>
-              <strong>Evidence cleaned before it is stored.</strong> Location, camera, time and
-              names are removed from photos; videos keep only their picture and sound.
+              <T id="landing.hero.evidenceCleaned" components={[<strong />]} />
             </li>
             <li>
-              <strong>A private conversation.</strong> Follow up and answer questions using your
-              report's reference number.
+              <T id="landing.hero.conversation" components={[<strong />]} />
             </li>
           </ul>
         </div>
