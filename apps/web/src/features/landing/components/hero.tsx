@@ -5,6 +5,9 @@ import { paths, sections } from '@/config/paths';
 import { T, useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 
+/** The first words of each point, in bold. */
+const bold = [<strong key="bold" />];
+
 export function Hero() {
   const t = useT();
   return (
@@ -50,13 +53,13 @@ export function Hero() {
           <ShieldCheck aria-hidden="true" className="size-10 text-brand-700" />
           <ul className="mt-6 space-y-4 text-ink">
             <li>
-              <T id="landing.hero.noName" components={[<strong />]} />
+              <T id="landing.hero.noName" components={bold} />
             </li>
             <li>
-              <T id="landing.hero.evidenceCleaned" components={[<strong />]} />
+              <T id="landing.hero.evidenceCleaned" components={bold} />
             </li>
             <li>
-              <T id="landing.hero.conversation" components={[<strong />]} />
+              <T id="landing.hero.conversation" components={bold} />
             </li>
           </ul>
         </div>
