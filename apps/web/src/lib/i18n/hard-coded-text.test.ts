@@ -96,15 +96,6 @@ const relative = (file: string) => path.relative(src, file).split(path.sep).join
  * leave it, and a file not on it may hold none.
  */
 const NOT_YET: readonly string[] = [
-  'features/intake/components/guest-report-view.tsx',
-  'features/intake/components/intake-link-card.tsx',
-  'features/intake/components/receipt-form.tsx',
-  'features/intake/components/receipt-panel.tsx',
-  'features/intake/components/safety-advice.tsx',
-  'features/intake/components/session-clock.tsx',
-  'features/intake/components/track-changes.tsx',
-  'features/intake/pages/intake-report-page.tsx',
-  'features/intake/pages/track-page.tsx',
 ];
 
 describe('words in the markup', () => {

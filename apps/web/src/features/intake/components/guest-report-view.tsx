@@ -17,8 +17,10 @@ import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { VoicePlayer } from '@/components/voice/voice-player';
 import { ApiError } from '@/lib/api-client';
 import { draftStore } from '@/lib/drafts';
+import { categoryWord } from '@/lib/enum-words';
 import { serverDetail } from '@/lib/error-messages';
-import { formatDateTime, formatDay, humanize } from '@/lib/format';
+import { formatDateTime, formatDay } from '@/lib/format';
+import { T, useT } from '@/lib/i18n';
 import { useLeaveGuard } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useGuestMessages } from '../api/get-guest-messages';
@@ -39,52 +41,51 @@ type Props = {
   onLeave(): void;
 };
 
-const CANCEL_CONFIRM =
-  'Are you sure you want to cancel this report? This action cannot be undone if the report status changes.';
-const ENDED =
-  'Your tracking session has ended. Enter your receipt again: an answer you were writing is kept.';
-const LEAVE_ANSWER = 'Leave this page? Your answer has not been sent.';
 /** The answer being written, kept in this tab's memory only, across re-entering the receipt. */
 const answerKey = (reportId: number) => `track-answer:${reportId}`;
 
 /** What /track shows of the report: its reference, status, dates and category. */
 export function Dates({ report }: { report: Report }) {
+  const t = useT();
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
       <div>
-        <dt className="font-semibold text-ink">Reference number</dt>
+        <dt className="font-semibold text-ink">{t('intake.view.reference')}</dt>
         <dd className="font-mono">{report.token}</dd>
       </div>
       <div>
-        <dt className="font-semibold text-ink">Status</dt>
+        <dt className="font-semibold text-ink">{t('intake.view.status')}</dt>
         <dd>
           <StatusBadge status={report.status} />
         </dd>
       </div>
       <div>
-        <dt className="font-semibold text-ink">Submitted</dt>
+        <dt className="font-semibold text-ink">{t('intake.view.submitted')}</dt>
         <dd>{formatDateTime(report.submitted_at)}</dd>
       </div>
       <div>
-        <dt className="font-semibold text-ink">Last change</dt>
+        <dt className="font-semibold text-ink">{t('intake.view.lastChange')}</dt>
         <dd>{formatDateTime(report.updated_at)}</dd>
       </div>
       {report.resolved_at && (
         <div>
-          <dt className="font-semibold text-ink">Resolved</dt>
+          <dt className="font-semibold text-ink">{t('intake.view.resolved')}</dt>
           <dd>{formatDateTime(report.resolved_at)}</dd>
         </div>
       )}
       <div>
-        <dt className="font-semibold text-ink">Category</dt>
-        <dd>{humanize(report.category)}</dd>
+        <dt className="font-semibold text-ink">{t('intake.view.category')}</dt>
+        <dd>{categoryWord(report.category)}</dd>
       </div>
       {report.purge_on && (
         <div>
-          <dt className="font-semibold text-ink">Deleted on</dt>
+          <dt className="font-semibold text-ink">{t('intake.view.deletedOn')}</dt>
           <dd>
-            <time dateTime={report.purge_on}>{formatDay(report.purge_on)}</time>: this closed
-            report, its messages and its file are then removed for good, your receipt with them.
+            <T
+              id="intake.view.deletedText"
+              values={{ day: formatDay(report.purge_on) }}
+              components={[<time key="day" dateTime={report.purge_on} />]}
+            />
           </dd>
         </div>
       )}
@@ -95,6 +96,7 @@ export function Dates({ report }: { report: Report }) {
 /** A guest's one report at /track: status, dates, the conversation, a file, withdraw, certificate. */
 export function GuestReportView(props: Props) {
   const { session, onEnded, onLeave } = props;
+  const t = useT();
   const { token } = session;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -114,12 +116,13 @@ export function GuestReportView(props: Props) {
     },
     [draftKey],
   );
-  useLeaveGuard(Boolean(answer.trim()), LEAVE_ANSWER);
-  const expire = useCallback(() => onEnded(ENDED), [onEnded]);
+  useLeaveGuard(Boolean(answer.trim()), t('intake.view.leaveAnswer'));
+  const endedText = t('intake.view.ended');
+  const expire = useCallback(() => onEnded(endedText), [onEnded, endedText]);
 
   const ended = (error: unknown) => {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-      onEnded(error.status === 404 ? 'This report no longer exists.' : ENDED);
+      onEnded(error.status === 404 ? t('intake.view.gone') : endedText);
       return true;
     }
     return false;
@@ -134,19 +137,19 @@ export function GuestReportView(props: Props) {
     if (!ended(error)) setNotice({ tone: 'error', text: serverDetail(error) ?? fallback });
   };
   const withdraw = useWithdrawGuestReport(token, {
-    onSuccess: () => setNotice({ tone: 'success', text: 'Report cancelled successfully!' }),
-    onError: fail('Failed to cancel report. Please try again.'),
+    onSuccess: () => setNotice({ tone: 'success', text: t('intake.view.cancelDone') }),
+    onError: fail(t('intake.view.cancelFailed')),
   });
   const certificate = useGuestCertificate(token, withTitle, {
-    onSuccess: () => setNotice({ tone: 'success', text: 'Certificate downloaded successfully!' }),
-    onError: fail('Failed to export certificate. Please try again.'),
+    onSuccess: () => setNotice({ tone: 'success', text: t('intake.view.certificateDone') }),
+    onError: fail(t('intake.view.certificateFailed')),
   });
   const addFile = useAddGuestEvidence(token, {
     onSuccess: () => {
       setFile(null);
-      setNotice({ tone: 'success', text: 'Your file was added to the report.' });
+      setNotice({ tone: 'success', text: t('intake.view.fileAdded') });
     },
-    onError: fail('The file could not be added. Please try again.'),
+    onError: fail(t('intake.view.fileFailed')),
   });
   const postMessage = usePostGuestMessage(token);
 
@@ -178,7 +181,9 @@ export function GuestReportView(props: Props) {
             {data.title}
           </h2>
           {data.organization_name && (
-            <p className="mt-1 text-muted">Sent to {data.organization_name}</p>
+            <p className="mt-1 text-muted">
+              {t('intake.view.sentTo', { name: data.organization_name })}
+            </p>
           )}
         </div>
         <Button
@@ -188,7 +193,7 @@ export function GuestReportView(props: Props) {
             onLeave();
           }}
         >
-          Leave and forget this report
+          {t('intake.view.leave')}
         </Button>
       </header>
       <SessionClock seconds={session.expires_in} onExpired={expire} />
@@ -201,7 +206,7 @@ export function GuestReportView(props: Props) {
       <Card className="space-y-4">
         <Dates report={data} />
         <div>
-          <h3 className="font-semibold text-ink">Description</h3>
+          <h3 className="font-semibold text-ink">{t('intake.view.description')}</h3>
           {data.description && (
             <p dir="auto" className="mt-1 whitespace-pre-wrap wrap-anywhere">
               {data.description}
@@ -211,7 +216,7 @@ export function GuestReportView(props: Props) {
             <div className="mt-2">
               <VoicePlayer
                 voice={data.voice}
-                label="Your voice message (disguised)"
+                label={t('intake.view.voice')}
                 downloadName={`voice-message-${data.token}`}
               />
             </div>
@@ -225,7 +230,7 @@ export function GuestReportView(props: Props) {
               rel="noreferrer"
               className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
             >
-              View File
+              {t('intake.view.viewFile')}
             </a>
           </p>
         )}
@@ -237,14 +242,14 @@ export function GuestReportView(props: Props) {
             <Button
               onClick={() => certificate.mutate()}
               isBusy={certificate.isPending}
-              busyLabel="Exporting..."
+              busyLabel={t('intake.view.exporting')}
             >
-              Export Certificate
+              {t('intake.view.export')}
             </Button>
           )}
           {isOpen && data.status !== 'cancelled' && (
             <Button variant="secondary" onClick={() => setConfirming(true)}>
-              Cancel Report
+              {t('intake.view.cancelReport')}
             </Button>
           )}
         </div>
@@ -273,9 +278,9 @@ export function GuestReportView(props: Props) {
               variant="secondary"
               disabled={!file}
               isBusy={addFile.isPending}
-              busyLabel="Adding..."
+              busyLabel={t('intake.view.adding')}
             >
-              Add this file
+              {t('intake.view.addFile')}
             </Button>
           </form>
         </Card>
@@ -283,28 +288,28 @@ export function GuestReportView(props: Props) {
       <Card>
         <section aria-labelledby="guest-conversation" className="space-y-4">
           <h3 id="guest-conversation" className="text-lg font-semibold text-brand-900">
-            Conversation
+            {t('intake.view.conversation')}
           </h3>
-          {messages.isPending && <LoadingState label="Loading messages..." />}
-          {messages.isError && (
-            <Alert tone="error">Failed to load comments. Please try again.</Alert>
-          )}
+          {messages.isPending && <LoadingState label={t('intake.view.loadingMessages')} />}
+          {messages.isError && <Alert tone="error">{t('intake.view.messagesFailed')}</Alert>}
           {messages.data?.length === 0 && (
-            <p className="text-muted">No messages yet. Start the conversation!</p>
+            <p className="text-muted">{t('intake.view.noMessages')}</p>
           )}
           {messages.data && messages.data.length > 0 && (
-            <MessageList label="Messages" messages={messages.data} focusId={focusId} />
+            <MessageList
+              label={t('intake.view.messages')}
+              messages={messages.data}
+              focusId={focusId}
+            />
           )}
           {data.status === 'cancelled' ? (
-            <p className="text-sm text-muted">
-              This report was cancelled, so no new messages can be sent.
-            </p>
+            <p className="text-sm text-muted">{t('intake.view.cancelledNoMessages')}</p>
           ) : (
             <MessageComposer
-              label="Your message"
-              buttonLabel="Send Message"
+              label={t('intake.view.yourMessage')}
+              buttonLabel={t('intake.view.sendMessage')}
               isSending={false}
-              sendError="Failed to send message. Please try again."
+              sendError={t('intake.view.sendFailed')}
               allowVoice
               onSend={send}
               initialText={draftStore.get<string>(draftKey) ?? ''}
@@ -315,8 +320,8 @@ export function GuestReportView(props: Props) {
       </Card>
       <ConfirmDialog
         open={confirming}
-        message={CANCEL_CONFIRM}
-        confirmLabel="Cancel Report"
+        message={t('intake.view.cancelConfirm')}
+        confirmLabel={t('intake.view.cancelReport')}
         onConfirm={() => {
           setConfirming(false);
           withdraw.mutate();

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 import { useIntakeSettings, useUpdateIntakeSettings } from '../api/update-intake-settings';
 
 /** The QR code is drawn here, in the browser, by the qrcode package (loaded only on this card). */
@@ -27,6 +28,7 @@ function useQrCode(url: string | null) {
  * poster, and the switch for reports without an account.
  */
 export function IntakeLinkCard() {
+  const t = useT();
   const organization = useIntakeSettings();
   const update = useUpdateIntakeSettings();
   const switchId = useId();
@@ -40,11 +42,10 @@ export function IntakeLinkCard() {
 
   return (
     <Card className="space-y-4">
-      <h2 className="text-xl font-semibold text-brand-900">Reporting link for {data.name}</h2>
-      <p className="text-muted">
-        Anyone with this link can report to your organisation's administrators without an account.
-        Put it, or its QR code, on a poster.
-      </p>
+      <h2 className="text-xl font-semibold text-brand-900">
+        {t('intake.link.title', { name: data.name })}
+      </h2>
+      <p className="text-muted">{t('intake.link.explain')}</p>
       <p className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm wrap-anywhere">{url}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Button
@@ -56,7 +57,7 @@ export function IntakeLinkCard() {
             )
           }
         >
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? t('intake.copied') : t('intake.link.copy')}
         </Button>
         {qr && (
           <a
@@ -64,7 +65,7 @@ export function IntakeLinkCard() {
             download={`candor-report-${data.slug}.png`}
             className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
           >
-            Download the QR code
+            {t('intake.link.downloadQr')}
           </a>
         )}
       </div>
@@ -73,11 +74,11 @@ export function IntakeLinkCard() {
           src={qr}
           width={200}
           height={200}
-          alt={`QR code that opens ${url}`}
+          alt={t('intake.link.qrAlt', { url })}
           className="rounded-lg border border-slate-200"
         />
       ) : (
-        <p className="text-sm text-muted">Drawing the QR code...</p>
+        <p className="text-sm text-muted">{t('intake.link.drawingQr')}</p>
       )}
       <div className="border-t border-slate-200 pt-4">
         <label
@@ -95,16 +96,14 @@ export function IntakeLinkCard() {
             onChange={(event) => update.mutate({ accepts_guest_reports: event.target.checked })}
             className="size-5 shrink-0 accent-brand-700"
           />
-          Accept reports without an account
+          {t('intake.link.accept')}
         </label>
-        <p id={`${switchId}-note`} className="ml-8 text-sm text-muted">
-          {accepts
-            ? 'On: the link above takes reports from people without an account.'
-            : 'Off: the link says reports without an account are not taken, and points to the other ways to report.'}
+        <p id={`${switchId}-note`} className="ms-8 text-sm text-muted">
+          {accepts ? t('intake.link.on') : t('intake.link.off')}
         </p>
         {update.isError && (
           <Alert tone="error" className="mt-2">
-            The setting could not be saved. Please try again.
+            {t('intake.link.saveFailed')}
           </Alert>
         )}
       </div>

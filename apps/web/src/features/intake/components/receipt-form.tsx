@@ -8,7 +8,8 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
+import { useT } from '@/lib/i18n';
+import { isCancelled, StillTrying, stoppedWaiting, useCancellable } from '@/lib/still-trying';
 import { trackClient } from '../api/track-client';
 
 /** The form's schema arrives with its first check, not with the page (build/page-budget.test.ts). */
@@ -23,6 +24,7 @@ export function ReceiptForm({
   onOpened(session: TrackSession): void;
   notice?: string | null;
 }) {
+  const t = useT();
   const form = useContractForm(loadReceiptSchema, { defaultValues: { receipt: '' } });
   const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
   const open = useMutation({
@@ -40,19 +42,19 @@ export function ReceiptForm({
         },
         onError: (error) => {
           if (isCancelled(error)) {
-            setMessage({ tone: 'error', text: STOPPED_WAITING });
+            setMessage({ tone: 'error', text: stoppedWaiting() });
             return;
           }
           showServerErrors(error);
           if (error instanceof ApiError && error.status === 429) {
             setMessage({
               tone: 'error',
-              text: 'Too many wrong receipts have been tried. Your report is safe: try again in an hour.',
+              text: t('intake.receiptForm.tooMany'),
             });
           } else if (!(error instanceof ApiError && error.status === 400)) {
             setMessage({
               tone: 'error',
-              text: serverDetail(error) ?? 'The page could not reach Candor. Please try again.',
+              text: serverDetail(error) ?? t('intake.receiptForm.unreachable'),
             });
           }
         },
@@ -66,13 +68,11 @@ export function ReceiptForm({
             {notice}
           </Alert>
         )}
-        <ErrorSummary {...form.errorSummary({ receipt: 'Receipt' })} />
+        <ErrorSummary {...form.errorSummary({ receipt: t('intake.receiptForm.label') })} />
         <TextField
-          label="Receipt"
+          label={t('intake.receiptForm.label')}
           // The example stays on one line.
-          hint={
-            'The 16 digits you were given when you sent the report, for example 1234\u00a05678\u00a09012\u00a03456.'
-          }
+          hint={t('intake.receiptForm.hint', { example: '1234\u00a05678\u00a09012\u00a03456' })}
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
@@ -85,8 +85,13 @@ export function ReceiptForm({
           </Alert>
         )}
         <StillTrying isPending={open.isPending} onCancel={request.cancel} />
-        <Button type="submit" size="lg" isBusy={open.isPending} busyLabel="Opening...">
-          Open my report
+        <Button
+          type="submit"
+          size="lg"
+          isBusy={open.isPending}
+          busyLabel={t('intake.receiptForm.opening')}
+        >
+          {t('intake.receiptForm.open')}
         </Button>
       </form>
     </Card>

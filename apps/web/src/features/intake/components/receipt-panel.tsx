@@ -6,25 +6,26 @@ import { Card } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
 import { paths } from '@/config/paths';
 import { formatDay } from '@/lib/format';
-import { Link, useLeaveGuard } from '@/lib/router';
+import { T, t as translate, useT } from '@/lib/i18n';
+import { Link, useBase, useLeaveGuard } from '@/lib/router';
 import { SafetyAdvice } from './safety-advice';
 
-export const LEAVE_RECEIPT =
-  'Leave without your receipt? It will not be shown again, and it is the only way back to your report.';
-
+/** The receipt as a text file, in the page's language. */
 function receiptText(created: GuestReportCreated, origin: string) {
+  const t = translate;
+  const destination = created.organization_name ?? t('intake.receipt.file.platform');
   return [
-    'Candor receipt',
+    t('intake.receipt.file.title'),
     '',
-    `Receipt: ${created.receipt}`,
-    `Reference: ${created.reference}`,
-    `Sent to: ${created.organization_name ?? "Candor's administrators"}`,
+    t('intake.receipt.file.receipt', { receipt: created.receipt }),
+    t('intake.receipt.file.reference', { reference: created.reference }),
+    t('intake.receipt.file.sentTo', { destination }),
     '',
-    `Acknowledgement of receipt expected by: ${formatDay(created.acknowledge_by)}`,
-    `Feedback expected by: ${formatDay(created.feedback_by)}`,
+    t('intake.receipt.file.acknowledgeBy', { day: formatDay(created.acknowledge_by) }),
+    t('intake.receipt.file.feedbackBy', { day: formatDay(created.feedback_by) }),
     '',
-    `Follow your report at ${origin}${paths.track}`,
-    'This receipt is the only way back to your report. Keep it where nobody else looks.',
+    t('intake.receipt.file.follow', { address: `${origin}${paths.track}` }),
+    t('intake.receipt.file.keep'),
     '',
   ].join('\n');
 }
@@ -50,22 +51,31 @@ function ReceiptDigits({ receipt }: { receipt: string }) {
 
 /** When to expect an answer, as /track shows it later (docs/api.md "Legal deadlines"). */
 function ExpectedDates({ created }: { created: GuestReportCreated }) {
+  const t = useT();
   return (
     <section aria-labelledby="receipt-expect" className="space-y-2">
       <h3 id="receipt-expect" className="font-semibold text-brand-900">
-        When to expect an answer
+        {t('intake.receipt.expect.title')}
       </h3>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium text-muted">Acknowledgement of receipt</dt>
+        <dt className="font-medium text-muted">{t('intake.receipt.expect.acknowledgement')}</dt>
         <dd>
-          by <time dateTime={created.acknowledge_by}>{formatDay(created.acknowledge_by)}</time>
+          <T
+            id="intake.receipt.expect.by"
+            values={{ day: formatDay(created.acknowledge_by) }}
+            components={[<time key="day" dateTime={created.acknowledge_by} />]}
+          />
         </dd>
-        <dt className="font-medium text-muted">Feedback on what is being done</dt>
+        <dt className="font-medium text-muted">{t('intake.receipt.expect.feedback')}</dt>
         <dd>
-          by <time dateTime={created.feedback_by}>{formatDay(created.feedback_by)}</time>
+          <T
+            id="intake.receipt.expect.by"
+            values={{ day: formatDay(created.feedback_by) }}
+            components={[<time key="day" dateTime={created.feedback_by} />]}
+          />
         </dd>
       </dl>
-      <p className="text-sm text-muted">Both are read with your receipt, on Track a report.</p>
+      <p className="text-sm text-muted">{t('intake.receipt.expect.where')}</p>
     </section>
   );
 }
@@ -76,6 +86,9 @@ function ExpectedDates({ created }: { created: GuestReportCreated }) {
  * link, Back, closing the tab.
  */
 export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
+  const t = useT();
+  // The way back is given in the page's language (`/es/track`).
+  const site = `${window.location.origin}${useBase()}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -87,10 +100,10 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
-  useLeaveGuard(!saved, LEAVE_RECEIPT);
+  useLeaveGuard(!saved, t('intake.receipt.leave'));
 
   const download = () => {
-    const blob = new Blob([receiptText(created, window.location.origin)], { type: 'text/plain' });
+    const blob = new Blob([receiptText(created, site)], { type: 'text/plain' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -106,21 +119,22 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
     return (
       <Card className="space-y-4">
         <div ref={doneRef} tabIndex={-1} className="outline-none">
-          <Alert tone="success">Your report is with its administrators.</Alert>
+          <Alert tone="success">{t('intake.receipt.done.withAdministrators')}</Alert>
         </div>
         <p>
-          To read their replies, go to{' '}
-          <Link
-            to={paths.track}
-            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
-          >
-            Track a report
-          </Link>{' '}
-          and enter your receipt. Close this tab when you are done: nothing about your report stays
-          in this browser.
+          <T
+            id="intake.receipt.done.howToRead"
+            components={[
+              <Link
+                key="track"
+                to={paths.track}
+                className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+              />,
+            ]}
+          />
         </p>
         <LinkButton to={paths.home} variant="secondary">
-          Back to the home page
+          {t('intake.receipt.done.home')}
         </LinkButton>
       </Card>
     );
@@ -128,9 +142,9 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
 
   return (
     <Card className="space-y-5 print:border-0 print:shadow-none">
-      <Alert tone="success">Report submitted successfully!</Alert>
+      <Alert tone="success">{t('intake.receipt.submitted')}</Alert>
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-brand-900">
-        Your receipt
+        {t('intake.receipt.title')}
       </h2>
       <p
         data-testid="receipt-digits"
@@ -140,19 +154,24 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
         {/* Read digit by digit, not as four large numbers. */}
         <span className="sr-only">{created.receipt.split('').join(' ')}</span>
       </p>
-      <Alert tone="info">
-        This receipt is the only way back to your report. Nobody can look it up for you, and it will
-        not be shown again. Keep it somewhere only you can reach.
-      </Alert>
+      <Alert tone="info">{t('intake.receipt.onlyWayBack')}</Alert>
       <p className="text-muted">
-        Reference number <span className="whitespace-nowrap font-mono">{created.reference}</span>.
-        With the receipt you can read replies from{' '}
-        {created.organization_name ?? 'the administrators'} at{' '}
-        <span className="font-semibold">
-          {window.location.origin}
-          {paths.track}
-        </span>
-        , answer them and follow what happens.
+        <T
+          id={
+            created.organization_name
+              ? 'intake.receipt.repliesFromOrganization'
+              : 'intake.receipt.repliesFromAdministrators'
+          }
+          values={{
+            reference: created.reference,
+            organization: created.organization_name,
+            address: `${site}${paths.track}`,
+          }}
+          components={[
+            <span key="reference" className="whitespace-nowrap font-mono" />,
+            <span key="address" className="font-semibold" />,
+          ]}
+        />
       </p>
       <ExpectedDates created={created} />
       <div className="flex flex-wrap gap-3 print:hidden">
@@ -165,13 +184,13 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
             )
           }
         >
-          {copied ? 'Copied' : 'Copy receipt'}
+          {copied ? t('intake.copied') : t('intake.receipt.copy')}
         </Button>
         <Button variant="secondary" onClick={download}>
-          Download as a text file
+          {t('intake.receipt.download')}
         </Button>
         <Button variant="secondary" onClick={() => window.print()}>
-          Print
+          {t('intake.receipt.print')}
         </Button>
       </div>
       <div className="print:hidden">
@@ -189,10 +208,10 @@ export function ReceiptPanel({ created }: { created: GuestReportCreated }) {
             onChange={(event) => setSaved(event.target.checked)}
             className="size-5 shrink-0 accent-brand-700"
           />
-          I have saved my receipt
+          {t('intake.receipt.saved')}
         </label>
         <Button disabled={!saved} onClick={() => setDone(true)}>
-          Done
+          {t('intake.receipt.done')}
         </Button>
       </div>
     </Card>

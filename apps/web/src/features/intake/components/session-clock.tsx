@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { T, useT } from '@/lib/i18n';
 
 /** The warning comes this long before the session ends. */
 export const WARN_BEFORE_MS = 2 * 60_000;
 
-function minutesLeft(ms: number) {
-  const minutes = Math.ceil(ms / 60_000);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
+/** Whole minutes left, rounded up. */
+const minutesLeft = (ms: number) => Math.ceil(ms / 60_000);
+
+const strong = [<strong key="time" className="text-ink" />];
 
 /**
  * How long the /track session has left, a warning two minutes before it ends, and the end itself
@@ -21,6 +22,7 @@ export function SessionClock({
   seconds: number;
   onExpired(): void;
 }) {
+  const t = useT();
   const [end] = useState(() => Date.now() + seconds * 1000);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -36,14 +38,14 @@ export function SessionClock({
   return (
     <div className="space-y-2">
       <p className="text-sm text-muted">
-        This session ends in <strong className="text-ink">{minutesLeft(Math.max(left, 0))}</strong>.
-        After that, enter your receipt again; an answer you are writing is kept in this tab.
+        <T
+          id="intake.session.endsIn"
+          values={{ minutes: minutesLeft(Math.max(left, 0)) }}
+          components={strong}
+        />
       </p>
       {isEnding && !isEnded && (
-        <Alert tone="error">
-          Your session ends in {minutesLeft(left)}. Send your answer now, or enter your receipt
-          again afterwards: what you typed will be waiting.
-        </Alert>
+        <Alert tone="error">{t('intake.session.ending', { minutes: minutesLeft(left) })}</Alert>
       )}
     </div>
   );

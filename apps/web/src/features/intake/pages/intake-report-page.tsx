@@ -17,9 +17,10 @@ import { ApiError } from '@/lib/api-client';
 import { draftStore } from '@/lib/drafts';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { Navigate, useLeaveGuard, useParams } from '@/lib/router';
+import { T, useT } from '@/lib/i18n';
+import { Navigate, useBase, useLeaveGuard, useParams } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
-import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
+import { isCancelled, StillTrying, stoppedWaiting, useCancellable } from '@/lib/still-trying';
 import { useFileGuestReport } from '../api/file-guest-report';
 import { useIntakeOrganization } from '../api/get-intake-organization';
 import { useIntakeReaders } from '../api/get-intake-readers';
@@ -27,14 +28,14 @@ import { prepareProofOfWork } from '../api/proof-of-work';
 import { ReceiptPanel } from '../components/receipt-panel';
 import { SafetyAdvice } from '../components/safety-advice';
 
-const fieldLabels = { title: 'Title', category: 'Category', description: 'Detailed Description' };
 const organizationTypes: Record<string, string> = {
-  education: 'Educational Institution',
-  corporate: 'Corporate Organization',
-  government: 'Government Agency',
-  nonprofit: 'Non-profit Organization',
+  education: 'intake.organizationType.education',
+  corporate: 'intake.organizationType.corporate',
+  government: 'intake.organizationType.government',
+  nonprofit: 'intake.organizationType.nonprofit',
 };
-const NOT_SENT = 'Your report was not sent. Nothing you typed was lost. Try again.';
+/** The words that stand out in a sentence. */
+const bold = [<strong key="bold" />];
 
 type GuestFormValues = Omit<CreateGuestReportFields, 'proof'>;
 /**
@@ -59,8 +60,6 @@ const hasWords = (draft: IntakeDraft) =>
   Boolean(
     draft.values.title.trim() || draft.values.description?.trim() || draft.file || draft.voice,
   );
-export const LEAVE_DRAFT =
-  'Leave this page? Your report has not been sent. What you typed stays in this tab until you close it.';
 
 type IntakeFormProps = {
   slug: string | null;
@@ -72,6 +71,7 @@ type IntakeFormProps = {
 };
 
 function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
+  const t = useT();
   const [draft] = useState(() => draftStore.get<IntakeDraft>(draftKey(slug)));
   const form = useContractForm(loadFormSchema, { defaultValues: draft?.values ?? emptyForm });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
@@ -102,7 +102,7 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
     setVoice(next);
     keep({ values: form.getValues(), file, voice: next });
   };
-  useLeaveGuard(isWriting, LEAVE_DRAFT);
+  useLeaveGuard(isWriting, t('intake.form.leaveDraft'));
   const [progress, setProgress] = useState<number | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
   const file_ = useFileGuestReport(slug, setProgress);
@@ -156,14 +156,14 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
         onError: (error) => {
           setProgress(null);
           if (isCancelled(error)) {
-            setMessage({ tone: 'error', text: STOPPED_WAITING });
+            setMessage({ tone: 'error', text: stoppedWaiting() });
             return;
           }
           showServerErrors(error);
           const text =
             error instanceof ApiError && error.status !== 0
-              ? (serverDetail(error) ?? 'Submission failed. Please try again.')
-              : NOT_SENT;
+              ? (serverDetail(error) ?? t('intake.form.failed'))
+              : t('intake.form.notSent');
           setMessage({ tone: 'error', text });
         },
       },
@@ -173,8 +173,7 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
   return (
     <>
       <Alert tone="info" className="mb-6">
-        {destination} You do not need an account, and this report is always anonymous: we do not ask
-        who you are, and Candor's server stores nothing about your device or network.
+        {destination} {t('intake.form.noAccountNeeded')}
       </Alert>
       <div className="mb-6">
         <SafetyAdvice />
@@ -188,7 +187,13 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
           onInput={() => prepareProofOfWork(slug)}
           className="space-y-5"
         >
-          <ErrorSummary {...form.errorSummary(fieldLabels)} />
+          <ErrorSummary
+            {...form.errorSummary({
+              title: t('intake.form.fieldTitle'),
+              category: t('intake.form.fieldCategory'),
+              description: t('intake.form.fieldDescription'),
+            })}
+          />
           <ReadersField
             readers={readers.data}
             excluded={excluded}
@@ -208,8 +213,8 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
             voice={{ value: voice, onChange: chooseVoice }}
           />
           <CheckboxField
-            label="Mark as Priority Report"
-            note="Priority reports may receive expedited review and response times."
+            label={t('intake.form.priorityLabel')}
+            note={t('intake.form.priorityNote')}
             {...register('priority_flag')}
           />
           {message && (
@@ -217,14 +222,15 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
               {message.text}
             </Alert>
           )}
-          <p className="text-sm text-muted">
-            What you write is kept in this tab's memory only, so Back and Forward do not lose it. It
-            is not saved on this device, it is sent only when you press Submit Report, and closing
-            the tab forgets it.
-          </p>
+          <p className="text-sm text-muted">{t('intake.form.memoryNote')}</p>
           <StillTrying isPending={file_.isPending} onCancel={request.cancel} />
-          <Button type="submit" size="lg" isBusy={file_.isPending} busyLabel="Submitting...">
-            Submit Report
+          <Button
+            type="submit"
+            size="lg"
+            isBusy={file_.isPending}
+            busyLabel={t('intake.form.submitting')}
+          >
+            {t('intake.form.submit')}
           </Button>
         </form>
       </Card>
@@ -234,27 +240,20 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
 
 /** `/report`: a report without an account, to the platform's administrators. */
 export function PlatformIntakePage() {
+  const t = useT();
   const [created, setCreated] = useState<GuestReportCreated | null>(null);
   if (created) {
     return (
-      <Page title="Report without an account" documentTitle="Report submitted">
+      <Page title={t('intake.page.title')} documentTitle={t('intake.page.submitted')}>
         <ReceiptPanel created={created} />
       </Page>
     );
   }
   return (
-    <Page
-      title="Report without an account"
-      lead="Tell us what happened. Your report is encrypted and anonymous."
-    >
+    <Page title={t('intake.page.title')} lead={t('intake.page.lead')}>
       <IntakeForm
         slug={null}
-        destination={
-          <>
-            Your report goes to <strong>Candor's administrators</strong>, who belong to no
-            organisation.
-          </>
-        }
+        destination={<T id="intake.destination.platform" components={bold} />}
         onFiled={setCreated}
       />
     </Page>
@@ -262,15 +261,24 @@ export function PlatformIntakePage() {
 }
 
 /** Who reads it: the heading above names the organisation. */
-const ORGANIZATION_DESTINATION = (
-  <>
-    Your report will be read by <strong>this organisation's administrators</strong>, the
-    organisation named above.
-  </>
-);
+const ORGANIZATION_DESTINATION = <T id="intake.destination.organization" components={bold} />;
+
+/** A full page load of the platform's intake, in the page's language. */
+function PlatformLink({ children }: { children?: ReactNode }) {
+  const base = useBase();
+  return (
+    <a
+      className="font-semibold text-brand-800 underline"
+      href={`${base}${paths.reportWithoutAccount}`}
+    >
+      {children}
+    </a>
+  );
+}
 
 /** `/o/{slug}/report`: an organisation's intake link (the poster's QR code leads here). */
 export function OrganizationIntakePage() {
+  const t = useT();
   const { slug = '' } = useParams();
   const organization = useIntakeOrganization(slug);
   const [created, setCreated] = useState<GuestReportCreated | null>(null);
@@ -285,8 +293,8 @@ export function OrganizationIntakePage() {
   if (organization.isPending) {
     return (
       <Page
-        title="Report to this organisation"
-        documentTitle="Report without an account"
+        title={t('intake.organization.pendingTitle')}
+        documentTitle={t('intake.page.title')}
         lead={'\u00a0'}
       >
         <IntakeForm slug={slug} destination={ORGANIZATION_DESTINATION} onFiled={setCreated} />
@@ -296,18 +304,12 @@ export function OrganizationIntakePage() {
   if (organization.isError) {
     const missing = organization.error instanceof ApiError && organization.error.status === 404;
     return (
-      <Page title="Report without an account">
+      <Page title={t('intake.page.title')}>
         <Alert tone="error">
-          {missing
-            ? 'No organisation has this reporting link. Check the address on the poster.'
-            : 'This page could not be loaded. Please try again.'}
+          {missing ? t('intake.organization.missing') : t('intake.organization.loadFailed')}
         </Alert>
         <p className="mt-4">
-          You can also{' '}
-          <a className="font-semibold text-brand-800 underline" href={paths.reportWithoutAccount}>
-            report to Candor's administrators
-          </a>
-          .
+          <T id="intake.organization.alsoPlatform" components={[<PlatformLink key="platform" />]} />
         </p>
       </Page>
     );
@@ -317,7 +319,10 @@ export function OrganizationIntakePage() {
   const { name, type, accepts_guest_reports: accepts } = organization.data;
   if (created) {
     return (
-      <Page title={`Report to ${name}`} documentTitle="Report submitted">
+      <Page
+        title={t('intake.organization.title', { name })}
+        documentTitle={t('intake.page.submitted')}
+      >
         <ReceiptPanel created={created} />
       </Page>
     );
@@ -325,9 +330,9 @@ export function OrganizationIntakePage() {
   return (
     // The tab (and so the browser's history) does not name the organisation; the page does.
     <Page
-      title={`Report to ${name}`}
-      documentTitle="Report without an account"
-      lead={organizationTypes[type]}
+      title={t('intake.organization.title', { name })}
+      documentTitle={t('intake.page.title')}
+      lead={organizationTypes[type] ? t(organizationTypes[type]) : undefined}
     >
       {accepts ? (
         <IntakeForm
@@ -336,17 +341,17 @@ export function OrganizationIntakePage() {
           onFiled={setCreated}
           instead={(keepDraft) => (
             <LinkButton to={paths.reportWithoutAccount} variant="secondary" onClick={keepDraft}>
-              Send it to Candor’s administrators instead
+              {t('intake.organization.instead')}
             </LinkButton>
           )}
         />
       ) : (
         <Card className="space-y-4">
-          <Alert tone="info">{name} does not take reports without an account at the moment.</Alert>
+          <Alert tone="info">{t('intake.organization.notTaking', { name })}</Alert>
           <div className="flex flex-wrap gap-3">
-            <LinkButton to={paths.submitReport}>Report with an account</LinkButton>
+            <LinkButton to={paths.submitReport}>{t('intake.organization.withAccount')}</LinkButton>
             <LinkButton to={paths.reportWithoutAccount} variant="secondary">
-              Report to Candor's administrators
+              {t('intake.organization.toPlatform')}
             </LinkButton>
           </div>
         </Card>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 import { trackKeys } from '../api/track-keys';
 import { GuestReportView } from '../components/guest-report-view';
@@ -13,6 +14,7 @@ import { ReceiptForm } from '../components/receipt-form';
  * this component's state only: reloading or closing the tab forgets it (docs/design.md "Receipts").
  */
 export function TrackPage() {
+  const t = useT();
   const [session, setSession] = useState<TrackSession | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -23,15 +25,15 @@ export function TrackPage() {
   };
   return (
     <Page
-      title="Track a report"
-      documentTitle="Track a report"
-      lead="Follow a report you sent without an account: read replies, answer, and see what changed."
+      title={t('intake.track.title')}
+      documentTitle={t('intake.track.title')}
+      lead={t('intake.track.lead')}
     >
       {session ? (
         <GuestReportView
           session={session}
           onEnded={forget}
-          onLeave={() => forget('You left your report. Enter your receipt to open it again.')}
+          onLeave={() => forget(t('intake.track.left'))}
         />
       ) : (
         <div className="space-y-6">
@@ -43,16 +45,13 @@ export function TrackPage() {
             }}
           />
           <div className="text-sm text-muted">
-            <p>
-              Lost your receipt? Nobody can look it up: only hashes of it are kept. You can send a
-              new report and mention the old reference number if you have it.
-            </p>
+            <p>{t('intake.track.lost')}</p>
             {/* A line of its own: a 44 px target inside the sentence would open a gap in it. */}
             <Link
               to={paths.reportWithoutAccount}
               className="flex min-h-11 w-fit items-center font-semibold text-brand-800 underline"
             >
-              Send a new report
+              {t('intake.track.newReport')}
             </Link>
           </div>
         </div>
