@@ -59,7 +59,7 @@ export function formatDay(value: string): string {
 
 /**
  * "under_review" -> "Under Review": a value's own name, for what has no words in the catalogues
- * (a report's status and category have theirs: lib/enum-words.ts).
+ * (a report's status and category have theirs: components/report/report-words.ts).
  */
 export function humanize(value: string): string {
   return value

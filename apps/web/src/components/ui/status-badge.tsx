@@ -1,4 +1,4 @@
-import { statusWord } from '@/lib/enum-words';
+import { statusWord } from '@/components/report/report-words';
 
 /** As in the original product: a colour per status, neutral for any other. Each pair passes WCAG AA. */
 const colours: Record<string, string> = {

@@ -95,8 +95,7 @@ const relative = (file: string) => path.relative(src, file).split(path.sep).join
  * Files not yet drawn from the catalogues. The list only shrinks: a file that has none left must
  * leave it, and a file not on it may hold none.
  */
-const NOT_YET: readonly string[] = [
-];
+const NOT_YET: readonly string[] = [];
 
 describe('words in the markup', () => {
   it('finds text, text attributes and string expressions, and leaves symbols and brands', () => {

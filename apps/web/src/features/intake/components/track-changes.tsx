@@ -1,6 +1,6 @@
 import type { TrackChanges } from '@candor/contract/intake';
+import { statusWord } from '@/components/report/report-words';
 import { Alert } from '@/components/ui/alert';
-import { statusWord } from '@/lib/enum-words';
 import { useT } from '@/lib/i18n';
 
 /** What changed since the last visit: the status, and replies waiting (there is no other notice). */
