@@ -8,13 +8,6 @@ export const STILL_TRYING_MS = 15_000;
 /** The reporter stopped waiting: what they typed is where they left it. */
 export const stoppedWaiting = (): string => t('lib.stillTrying.stopped');
 
-/**
- * The same words, in English only: for the forms not yet drawn from the catalogues, which
- * move to `stoppedWaiting()`.
- */
-export const STOPPED_WAITING =
-  'You stopped waiting. Nothing you typed was lost. Send it again when you are ready.';
-
 /** A request the reader stopped, or the page dropped (fetch's and XHR's AbortError). */
 export function isCancelled(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';

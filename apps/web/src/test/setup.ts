@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { draftStore } from '@/lib/drafts';
-import { activateLoadedLocale } from '@/lib/i18n';
+import { activateLoadedLocale, i18n } from '@/lib/i18n';
 import english from '@/lib/i18n/catalogues/en';
 import { MockWebSocket } from './mock-websocket';
 import { currentTest, unlistedCalls } from './unlisted-calls';
@@ -16,6 +16,10 @@ activateLoadedLocale('en', english);
 
 beforeEach(() => {
   currentTest.number += 1;
+  // A test that changed the page's language leaves the next one in English.
+  if (i18n.locale !== 'en') i18n.activate('en');
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
   unlistedCalls.length = 0;
   MockWebSocket.reset();
   globalThis.WebSocket = MockWebSocket as unknown as typeof WebSocket;

@@ -149,7 +149,8 @@ export function TopNav() {
               {t('app.nav.submitReport')}
             </LinkButton>
           )}
-          <LanguageSwitcher />
+          {/* On a phone the menu holds it, so the bar keeps to the screen's width. */}
+          <LanguageSwitcher className="max-xl:hidden" />
           {/* The browser tells assistive technology whether the menu is open; the icon and the
               name follow the popover's state through CSS, with or without the app. */}
           <button
@@ -181,6 +182,7 @@ export function TopNav() {
       >
         <div className="flex flex-col gap-1">
           <NavItems stacked onNavigate={closeMenu} />
+          <LanguageSwitcher className="mt-1" />
         </div>
       </div>
     </header>

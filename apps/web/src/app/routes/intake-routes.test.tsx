@@ -1,9 +1,10 @@
 import type { IntakeOrganization } from '@candor/contract/intake';
 import type { Reader } from '@candor/contract/reports';
 import type { SiteSettings } from '@candor/contract/site';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EXCLUDE_SENTENCE, ONE_READER_LEFT } from '@/components/readers/readers-field';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/language-choice';
 import { mockFetch, renderPage } from '@/test/render';
 import { OrganizationIntakeRoute, PlatformIntakeRoute } from './intake-routes';
 
@@ -26,6 +27,38 @@ const officer = { id: 'a'.repeat(24), label: 'Compliance officer', name: null } 
 const hr = { id: 'b'.repeat(24), label: 'HR, North site', name: 'Dana Lee' } satisfies Reader;
 // Turning to the form starts the proof of work; here its challenge is not served.
 const noChallenge = { status: 503, body: { detail: 'Not now.' } };
+
+describe("an organisation's own language", () => {
+  const routes = (organization: IntakeOrganization) => ({
+    'GET /api/site/': site,
+    'GET /api/intake/acme/': { body: organization },
+    'GET /api/intake/acme/readers/': { body: [officer] },
+    'GET /api/intake/challenge/': noChallenge,
+  });
+
+  it('opens the page in it for a visitor who chose none, at an address that names none', async () => {
+    mockFetch(routes({ ...acme, default_language: 'es' }));
+    const { router } = renderPage(<OrganizationIntakeRoute />, {
+      path: '/o/:slug/report',
+      route: '/o/acme/report',
+    });
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+    expect(router.base).toBe('/es');
+    expect(await screen.findByRole('group', { name: 'Quién leerá su denuncia' })).toBeVisible();
+  });
+
+  it("leaves the visitor's own choice alone", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    mockFetch(routes({ ...acme, default_language: 'es' }));
+    const { router } = renderPage(<OrganizationIntakeRoute />, {
+      path: '/o/:slug/report',
+      route: '/o/acme/report',
+    });
+    expect(await screen.findByRole('group', { name: 'Who reads your report' })).toBeVisible();
+    expect(router.base).toBe('');
+    expect(document.documentElement.lang).not.toBe('es');
+  });
+});
 
 describe('who reads a report sent without an account', () => {
   it('lists the organisation’s readers, and offers Candor’s administrators when all are unticked', async () => {

@@ -9,7 +9,7 @@ import type { LoginState } from '@/lib/auth/login-state';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useT } from '@/lib/i18n';
 import { Link, useLocation } from '@/lib/router';
-import { isCancelled, STOPPED_WAITING, useCancellable } from '@/lib/still-trying';
+import { isCancelled, stoppedWaiting, useCancellable } from '@/lib/still-trying';
 import { useDelayedNavigate } from '@/lib/use-delayed-navigate';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
@@ -76,7 +76,7 @@ export function LoginPage() {
           finish(answer);
         },
         onError: (error) => {
-          if (isCancelled(error)) setMessage({ tone: 'error', text: STOPPED_WAITING });
+          if (isCancelled(error)) setMessage({ tone: 'error', text: stoppedWaiting() });
           else if (error instanceof ApiError && error.status === 0) {
             setMessage({ tone: 'error', text: t('accounts.login.unreached') });
           } else setMessage({ tone: 'error', text: t('accounts.login.failed') });

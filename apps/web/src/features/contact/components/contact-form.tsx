@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useT } from '@/lib/i18n';
-import { isCancelled, STOPPED_WAITING, StillTrying, useCancellable } from '@/lib/still-trying';
+import { isCancelled, StillTrying, stoppedWaiting, useCancellable } from '@/lib/still-trying';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /** The form's schema arrives with its first check, not with the page (bench/README.md). */
@@ -35,7 +35,7 @@ export function ContactForm() {
         },
         onError: (error) => {
           if (isCancelled(error)) {
-            setMessage({ tone: 'error', text: STOPPED_WAITING });
+            setMessage({ tone: 'error', text: stoppedWaiting() });
             return;
           }
           showServerErrors(error);

@@ -1,5 +1,6 @@
 import type { CreateGuestReportFields, GuestReportCreated } from '@candor/contract/intake';
 import { REQUIRED_MESSAGE } from '@candor/contract/labels';
+import type { Language } from '@candor/contract/languages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ReadersField } from '@/components/readers/readers-field';
 import { evidenceProblem } from '@/components/report/evidence-check';
@@ -17,7 +18,9 @@ import { ApiError } from '@/lib/api-client';
 import { draftStore } from '@/lib/drafts';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { T, useT } from '@/lib/i18n';
+import { T, useLocale, useT } from '@/lib/i18n';
+import { intakeLanguage } from '@/lib/i18n/language-choice';
+import { useSwitchLanguage } from '@/lib/i18n/use-switch-language';
 import { Navigate, useBase, useLeaveGuard, useParams } from '@/lib/router';
 import { useSiteSettings } from '@/lib/site-settings';
 import { isCancelled, StillTrying, stoppedWaiting, useCancellable } from '@/lib/still-trying';
@@ -276,11 +279,29 @@ function PlatformLink({ children }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * The organisation's own language for a visitor who chose none, at an address that names none
+ * (docs/languages.md); once, when the organisation is known. The switcher still changes it.
+ */
+function useOrganizationLanguage(preferred: Language | null | undefined) {
+  const base = useBase();
+  const locale = useLocale();
+  const switchLanguage = useSwitchLanguage();
+  const applied = useRef(false);
+  useEffect(() => {
+    if (preferred === undefined || applied.current) return;
+    applied.current = true;
+    const wanted = intakeLanguage(preferred, locale, base !== '');
+    if (wanted) void switchLanguage(wanted);
+  }, [preferred, locale, base, switchLanguage]);
+}
+
 /** `/o/{slug}/report`: an organisation's intake link (the poster's QR code leads here). */
 export function OrganizationIntakePage() {
   const t = useT();
   const { slug = '' } = useParams();
   const organization = useIntakeOrganization(slug);
+  useOrganizationLanguage(organization.data?.default_language);
   const [created, setCreated] = useState<GuestReportCreated | null>(null);
   const current = organization.data?.slug;
   useEffect(() => {
