@@ -31,7 +31,11 @@ export function LeaveQuickly() {
     <a
       href={NEUTRAL_SITE}
       rel="noreferrer"
-      className={buttonClasses('danger', 'sm', 'whitespace-nowrap')}
+      className={buttonClasses(
+        'danger',
+        'sm',
+        'whitespace-nowrap max-sm:max-w-40 max-sm:whitespace-normal max-sm:text-center max-sm:leading-tight',
+      )}
       title={t('app.leave.hint')}
       onClick={(event) => {
         event.preventDefault();

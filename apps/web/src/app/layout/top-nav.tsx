@@ -120,7 +120,7 @@ export function TopNav() {
       >
         <Link
           to={paths.home}
-          className="me-4 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800"
+          className="me-1 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800 sm:me-4"
         >
           <ShieldCheck aria-hidden="true" className="size-6" />
           Candor
@@ -144,7 +144,7 @@ export function TopNav() {
               to={paths.submitReport}
               variant="accent"
               size="sm"
-              className="whitespace-nowrap max-sm:min-h-11"
+              className="whitespace-nowrap max-sm:min-h-11 max-sm:max-w-40 max-sm:whitespace-normal max-sm:text-center max-sm:leading-tight"
             >
               {t('app.nav.submitReport')}
             </LinkButton>

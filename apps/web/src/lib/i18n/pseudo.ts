@@ -104,7 +104,8 @@ function accentPart(part: unknown): unknown {
 
 /** One message in the pseudo-locale. */
 export function pseudoMessage(message: Compiled): Compiled {
-  const padding = '~'.repeat(Math.ceil(letters(message) * 0.4));
+  // In words of up to four, as a longer sentence would be, so it wraps where a language can.
+  const padding = '~'.repeat(Math.ceil(letters(message) * 0.4)).replace(/~{4}(?=~)/g, '~~~~ ');
   const accented = accentMessage(message);
   const parts = Array.isArray(accented) ? accented : [accented];
   return ['[', ...parts, `${padding}]`];
