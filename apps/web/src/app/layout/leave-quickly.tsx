@@ -42,7 +42,7 @@ export function LeaveQuickly() {
         leaveQuickly(NEUTRAL_SITE);
       }}
     >
-      <LogOut aria-hidden="true" className="size-4" />
+      <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       {t('app.leave.label')}
     </a>
   );

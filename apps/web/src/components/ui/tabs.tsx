@@ -31,9 +31,11 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // Right to left (Arabic), the tab to the right is the one before.
+    const forward = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl' ? -1 : 1;
     const keys: Record<string, number> = {
-      ArrowRight: current + 1,
-      ArrowLeft: current - 1,
+      ArrowRight: current + forward,
+      ArrowLeft: current - forward,
       Home: 0,
       End: tabs.length - 1,
     };
