@@ -1,5 +1,6 @@
 import { planSchema, roleSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
+import { languages } from './languages';
 import { z } from './zod';
 
 export const USERNAME_MAX = 150;
@@ -132,8 +133,26 @@ export const profileSchema = z.object({
    * (`PUT /api/admin/handler-label/`); null: "Administrator", and always null for others.
    */
   handler_label: z.string().nullable(),
+  /**
+   * The language the account reads Candor in (its notices and alert mail); null until the person
+   * chooses one, read as English.
+   */
+  language: z.enum(languages).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+export const LANGUAGE_CHOICE_MESSAGE = 'Choose one of: en, es, fr, de, pt, ar.';
+
+/** A language of Candor's (`languages`), or null to go back to English by default. */
+export const accountLanguageSchema = z
+  .enum(languages, { error: LANGUAGE_CHOICE_MESSAGE })
+  .nullable();
+
+/** `PATCH /api/accounts/profile/`: the account's language alone. */
+export const profileLanguageInputSchema = z.strictObject({
+  language: accountLanguageSchema,
+});
+export type ProfileLanguageInput = z.input<typeof profileLanguageInputSchema>;
 
 export const updateProfileInputSchema = z.strictObject({
   username: usernameSchema,
@@ -141,6 +160,8 @@ export const updateProfileInputSchema = z.strictObject({
   /** Left out, a name is kept as it is (not emptied). */
   first_name: nameSchema.optional(),
   last_name: nameSchema.optional(),
+  /** Left out, the language is kept as it is. */
+  language: accountLanguageSchema.optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 

@@ -37,7 +37,8 @@ export const VOICE_SILENT_MESSAGE =
   'The recording is silent. Check that the microphone is on and record again.';
 export const VOICE_UNREADABLE_MESSAGE = 'The recording could not be read. Record it again.';
 export function voiceTooLongMessage(maxSeconds: number) {
-  const limit =
-    maxSeconds >= 60 ? `${Math.round(maxSeconds / 60)} minutes` : `${maxSeconds} seconds`;
-  return `The recording is too long. A voice message can be at most ${limit}.`;
+  // Two whole sentences, so each language's catalogue finds its own (messages/<language>.json).
+  return maxSeconds >= 60
+    ? `The recording is too long. A voice message can be at most ${Math.round(maxSeconds / 60)} minutes.`
+    : `The recording is too long. A voice message can be at most ${maxSeconds} seconds.`;
 }

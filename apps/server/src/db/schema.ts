@@ -164,6 +164,11 @@ export const users = pgTable(
      * e.g. "Compliance officer"; null: "Administrator".
      */
     handlerLabel: varchar('handler_label', { length: 80 }),
+    /**
+     * The language the account reads Candor in: its notices, its alert mail (migration 0041).
+     * Null: English.
+     */
+    language: text('language', { enum: languages }),
     /** UTC days, never instants (lib/day.ts): registration and the last change to the account. */
     createdAt: date('created_at', { mode: 'string' }).notNull().default(utcToday),
     updatedAt: date('updated_at', { mode: 'string' }).notNull().default(utcToday),
@@ -175,6 +180,7 @@ export const users = pgTable(
       .where(sql`${t.email} is not null`),
     check('users_role_check', isOneOf(t.role, roles)),
     check('users_plan_check', isOneOf(t.plan, plans)),
+    check('users_language_check', sql`${t.language} is null or ${isOneOf(t.language, languages)}`),
     index('users_organization_idx').on(t.organizationId),
   ],
 );

@@ -53,7 +53,9 @@ export class TooManyRequestsError extends AppError {
   constructor(retryAfterSeconds: number) {
     super(
       429,
-      `Request was throttled. Expected available in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      retryAfterSeconds === 1
+        ? `Request was throttled. Expected available in ${retryAfterSeconds} second.`
+        : `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`,
       { 'retry-after': String(retryAfterSeconds) },
     );
   }

@@ -1,9 +1,11 @@
 import { issuesToErrorBody, type ValidationIssue } from '@candor/contract/errors';
+import type { Language } from '@candor/contract/languages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, FieldValidationError } from '../lib/errors';
 import { errorSummary } from '../lib/logger';
+import { localize, requestLanguage } from '../lib/texts';
 
 type ValidationEntry = {
   instancePath: string;
@@ -33,6 +35,35 @@ const fastifyClientErrors: Record<string, string> = {
   FST_ERR_INVALID_URL: 'The address is not valid.',
   FST_ERR_BAD_URL: 'The address is not valid.',
 };
+
+/**
+ * An error body's texts in the request's language (docs/api.md "Languages"): `detail` and every
+ * field's messages; the codes, the fields and the shape stay as they are. Null when nothing
+ * changes.
+ */
+export function localizeErrorBody(payload: string, language: Language): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  let changed = false;
+  const texts = (text: string) => {
+    const localized = localize(text, language);
+    if (localized !== text) changed = true;
+    return localized;
+  };
+  const localized: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'detail' && typeof value === 'string') localized[field] = texts(value);
+    else if (Array.isArray(value))
+      localized[field] = value.map((item) => (typeof item === 'string' ? texts(item) : item));
+    else localized[field] = value;
+  }
+  return changed ? JSON.stringify(localized) : null;
+}
 
 /**
  * The one error handler (docs/style.md "Server"): typed errors and validation errors become 4xx JSON bodies;
@@ -71,6 +102,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       'request failed',
     );
     return reply.code(500).send({ detail: 'Internal server error.' });
+  });
+
+  // Every error answer, whoever sent it, in the language the request asks for.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    const language = requestLanguage(request);
+    if (language === 'en') return payload;
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.includes('application/json')) return payload;
+    return localizeErrorBody(payload, language) ?? payload;
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));

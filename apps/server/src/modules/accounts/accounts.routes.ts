@@ -5,6 +5,7 @@ import {
   loginInputSchema,
   logoutInputSchema,
   myDataSchema,
+  profileLanguageInputSchema,
   profileSchema,
   refreshInputSchema,
   registeredUserSchema,
@@ -120,6 +121,20 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.updateProfile(ctx, requireUser(request), request.body),
+  );
+
+  app.patch(
+    '/profile/',
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: "Change the caller's language",
+        body: profileLanguageInputSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => service.setLanguage(ctx, requireUser(request), request.body.language),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type {
   registerInputSchema,
   updateProfileInputSchema,
 } from '@candor/contract/accounts';
+import type { Language } from '@candor/contract/languages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -94,12 +95,24 @@ function toProfile(user: users.UserRow): Profile {
     plan: user.plan,
     is_superuser: user.isSuperuser,
     handler_label: user.role === 'admin' ? user.handlerLabel : null,
+    language: user.language,
   };
 }
 
 /** The role shown is the one the caller acts with (a staff role held back shows as 'user'). */
 export async function getProfile(ctx: AppContext, caller: AuthUser): Promise<Profile> {
   const user = await users.findUserById(ctx.db, caller.id);
+  if (!user) throw new UnauthorizedError();
+  return { ...toProfile(user), role: caller.role, is_superuser: caller.isSuperuser };
+}
+
+/** The account's language (docs/api.md "Languages"), and nothing else of the profile. */
+export async function setLanguage(
+  ctx: AppContext,
+  caller: AuthUser,
+  language: Language | null,
+): Promise<Profile> {
+  const user = await users.updateUser(ctx.db, caller.id, { language });
   if (!user) throw new UnauthorizedError();
   return { ...toProfile(user), role: caller.role, is_superuser: caller.isSuperuser };
 }
@@ -120,6 +133,7 @@ export async function updateProfile(
         email: input.email,
         ...(input.first_name === undefined ? {} : { firstName: input.first_name }),
         ...(input.last_name === undefined ? {} : { lastName: input.last_name }),
+        ...(input.language === undefined ? {} : { language: input.language }),
       });
       if (!updated || !previous) throw new UnauthorizedError();
       await afterEmailChange(ctx, tx, updated, previous.email);
