@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from '@candor/contract/languages';
+import { type Language, languageFromHeader } from '@candor/contract/languages';
 import ar from '@candor/contract/messages/ar.json';
 import de from '@candor/contract/messages/de.json';
 import es from '@candor/contract/messages/es.json';
@@ -42,7 +42,7 @@ function translatorFor(language: Exclude<Language, 'en'>): I18n {
  * status's name) is translated too. English, and any text not found, are returned unchanged.
  */
 export function localize(text: string, language: Language | null | undefined): string {
-  if (!language || language === DEFAULT_LANGUAGE) return text;
+  if (!language || language === 'en') return text;
   const catalogue = catalogues[language];
   const match = matchText(text, catalogue);
   if (!match) return text;

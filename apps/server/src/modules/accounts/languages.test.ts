@@ -122,7 +122,11 @@ describe("the account's language", () => {
       method: 'PUT',
       url: '/api/accounts/profile/',
       headers: user.headers,
-      payload: { username: user.username, email: `${user.username}@example.test`, language: 'en-GB' },
+      payload: {
+        username: user.username,
+        email: `${user.username}@example.test`,
+        language: 'en-GB',
+      },
     });
     expect(badPut.statusCode).toBe(400);
     expect(Object.keys(badPut.json())).toEqual(['language']);

@@ -19,7 +19,7 @@ import { isStaff } from '../auth/standing';
 import { modeOf, queueAddressMail } from '../outbox/outbox';
 import { checkPublicKey, formatFingerprint } from '../outbox/pgp';
 import { revokeAllLogins } from '../users/sessions.service';
-import { findUserById, setPasswordHash } from '../users/users.service';
+import { findLanguages, findUserById, setPasswordHash } from '../users/users.service';
 import {
   passwordStamp,
   RESET_AUDIENCE,
@@ -122,6 +122,11 @@ function linkTo(ctx: AppContext, page: string, token: string): string {
   return `${ctx.config.mail?.publicUrl ?? ''}/${page}#token=${encodeURIComponent(token)}`;
 }
 
+/** The language an account reads its mail in (docs/api.md "Languages"); null: English. */
+async function languageOf(db: Executor, userId: number) {
+  return (await findLanguages(db, [userId])).get(userId) ?? null;
+}
+
 /** Writes a verification link for the account's current email, ending every earlier one. */
 async function queueVerification(ctx: AppContext, tx: Executor, userId: number, email: string) {
   const epoch = await repo.bumpLinkEpoch(tx, userId);
@@ -132,7 +137,15 @@ async function queueVerification(ctx: AppContext, tx: Executor, userId: number, 
     { email: email.toLowerCase(), epoch },
     VERIFY_TTL_SECONDS,
   );
-  await queueAddressMail(ctx, tx, 'verify_address', email, linkTo(ctx, 'verify-email', token));
+  await queueAddressMail(
+    ctx,
+    tx,
+    'verify_address',
+    email,
+    linkTo(ctx, 'verify-email', token),
+    undefined,
+    await languageOf(tx, userId),
+  );
 }
 
 export async function requestVerification(ctx: AppContext, caller: AuthUser) {
@@ -183,7 +196,16 @@ export async function afterEmailChange(
   if ((previous ?? '').toLowerCase() === (user.email ?? '').toLowerCase()) return;
   const row = await repo.findSettings(tx, user.id);
   if (row?.verifiedEmail) {
-    await queueAddressMail(ctx, tx, 'address_changed', row.verifiedEmail, null);
+    const language = await languageOf(tx, user.id);
+    await queueAddressMail(
+      ctx,
+      tx,
+      'address_changed',
+      row.verifiedEmail,
+      null,
+      undefined,
+      language,
+    );
     await repo.updateSettings(tx, user.id, { verifiedEmail: null });
   }
   if (ctx.mailer && user.email && isStaff(user)) {
@@ -219,8 +241,17 @@ export async function requestPasswordReset(ctx: AppContext, email: string, addre
     RESET_TTL_SECONDS,
   );
   if (user?.isActive && isStaff(user)) {
+    const language = await languageOf(ctx.db, user.id);
     await ctx.db.transaction((tx) =>
-      queueAddressMail(ctx, tx, 'password_reset', user.email, linkTo(ctx, 'reset-password', token)),
+      queueAddressMail(
+        ctx,
+        tx,
+        'password_reset',
+        user.email,
+        linkTo(ctx, 'reset-password', token),
+        undefined,
+        language,
+      ),
     );
   }
   return { detail: PASSWORD_RESET_ANSWER };

@@ -23,7 +23,16 @@ export type NotificationHubOptions = {
   load(
     signals: NotificationSignal[],
     connected: readonly number[],
-  ): Promise<Map<number, { event: LiveNotificationEvent; userIds: number[] }>>;
+  ): Promise<
+    Map<
+      number,
+      {
+        event: LiveNotificationEvent;
+        userIds: number[];
+        byUser?: Map<number, LiveNotificationEvent>;
+      }
+    >
+  >;
   log: HubLog;
 };
 
@@ -90,7 +99,14 @@ export function createNotificationHub(options: NotificationHubOptions) {
   const deliver = async (batch: NotificationSignal[]) => {
     const wanted = batch.filter(isWanted);
     if (wanted.length === 0) return;
-    let events: Map<number, { event: LiveNotificationEvent; userIds: number[] }>;
+    let events: Map<
+      number,
+      {
+        event: LiveNotificationEvent;
+        userIds: number[];
+        byUser?: Map<number, LiveNotificationEvent>;
+      }
+    >;
     try {
       events = await options.load(wanted, [...byUser.keys()]);
     } catch (error) {
@@ -102,7 +118,9 @@ export function createNotificationHub(options: NotificationHubOptions) {
       if (!found) continue;
       const data = JSON.stringify(found.event);
       for (const userId of found.userIds) {
-        for (const socket of byUser.get(userId) ?? []) send(socket, data);
+        const own = found.byUser?.get(userId);
+        const text = own ? JSON.stringify(own) : data;
+        for (const socket of byUser.get(userId) ?? []) send(socket, text);
       }
     }
   };

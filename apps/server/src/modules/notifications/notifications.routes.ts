@@ -25,7 +25,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOrPageOf(notificationSchema) },
       },
     },
-    async (request) => service.listNotifications(ctx, requireUser(request), request.query),
+    async (request) => {
+      const user = requireUser(request);
+      const notices = await service.listNotifications(ctx, user, request.query);
+      return service.noticesInLanguage(notices, await service.readerLanguage(ctx, user.id));
+    },
   );
 
   app.get(
@@ -63,6 +67,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema },
       },
     },
-    async (request) => service.markRead(ctx, requireUser(request).id, request.params.id),
+    async (request) => {
+      const userId = requireUser(request).id;
+      const notice = await service.markRead(ctx, userId, request.params.id);
+      return service.noticesInLanguage(notice, await service.readerLanguage(ctx, userId));
+    },
   );
 };

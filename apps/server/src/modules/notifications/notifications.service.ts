@@ -1,3 +1,4 @@
+import type { Language } from '@candor/contract/languages';
 import type {
   LiveNotificationEvent,
   Notification,
@@ -14,6 +15,7 @@ import { NotFoundError } from '../../lib/errors';
 import { errorSummary } from '../../lib/logger';
 import { listOrPage } from '../../lib/pagination';
 import { type ReadCaller, versionKeys } from '../../lib/read-cache';
+import { localize } from '../../lib/texts';
 import { resolveAccessToken } from '../auth/caller.service';
 import { type AlertKind, type MailContext, queueAlerts } from '../outbox/outbox';
 import {
@@ -23,6 +25,7 @@ import {
   readOwnerState,
   updateOwnerIndex,
 } from '../owners/owner-index';
+import { findLanguages } from '../users/users.service';
 import * as repo from './notifications.repository';
 
 /** A notice's sealed content, the live channel's name, and an account's notices for its own export. */
@@ -129,6 +132,13 @@ export async function createNotifications(
   );
   return signals;
 }
+
+/** A live notice, its English event, and the event in another language for whom reads one. */
+export type LiveNotice = {
+  event: LiveNotificationEvent;
+  userIds: number[];
+  byUser?: Map<number, LiveNotificationEvent>;
+};
 
 /** Live signals of notices written in a transaction, to send once it committed. */
 export type SignalOutbox = repo.NotificationSignal[];
@@ -285,6 +295,31 @@ export function toNotification(
   } satisfies Notification;
 }
 
+/**
+ * Notices are written in English and drawn in their reader's language when read (docs/api.md
+ * "Languages"): the account's saved language, English until one is chosen.
+ */
+export async function readerLanguage(ctx: Pick<AppContext, 'db'>, userId: number) {
+  return (await findLanguages(ctx.db, [userId])).get(userId) ?? null;
+}
+
+function inLanguage<T extends { message: string }>(notice: T, language: Language | null): T {
+  return language ? { ...notice, message: localize(notice.message, language) } : notice;
+}
+
+/** A notice, or a list or page of them, in the reader's language. */
+export function noticesInLanguage<T extends Notification | Notification[] | NotificationPage>(
+  notices: T,
+  language: Language | null,
+): T {
+  if (!language || language === 'en') return notices;
+  if (Array.isArray(notices)) return notices.map((notice) => inLanguage(notice, language)) as T;
+  if ('results' in notices) {
+    return { ...notices, results: notices.results.map((n) => inLanguage(n, language)) } as T;
+  }
+  return inLanguage(notices, language) as T;
+}
+
 /** The caller's notifications, newest first; a page when asked for (docs/api.md). */
 export async function listNotifications(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'reads'>,
@@ -437,13 +472,14 @@ export async function loadLiveEvents(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'callers'>,
   signals: repo.NotificationSignal[],
   connected: readonly number[],
-): Promise<Map<number, { event: LiveNotificationEvent; userIds: number[] }>> {
+): Promise<Map<number, LiveNotice>> {
   const rows = await repo.findNotificationsByIds(
     ctx.db,
     signals.map((signal) => signal.id),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const events = new Map<number, { event: LiveNotificationEvent; userIds: number[] }>();
+  const events = new Map<number, LiveNotice>();
+  const pending: { id: number; event: LiveNotificationEvent; userIds: number[] }[] = [];
   for (const signal of signals) {
     const row = byId.get(signal.id);
     if (!row) continue;
@@ -458,10 +494,23 @@ export async function loadLiveEvents(
       userIds = await reportersAmong(ctx, signal.report, connected);
     }
     if (userIds.length === 0) continue;
-    events.set(row.id, {
+    pending.push({
+      id: row.id,
       event: { type: 'notification', ...toNotification(ctx, row, false) },
       userIds,
     });
+  }
+  // Each recipient reads it in their own language.
+  const languages = await findLanguages(ctx.db, [
+    ...new Set(pending.flatMap((found) => found.userIds)),
+  ]);
+  for (const { id, event, userIds } of pending) {
+    const byUser = new Map<number, LiveNotificationEvent>();
+    for (const userId of userIds) {
+      const language = languages.get(userId) ?? null;
+      if (language && language !== 'en') byUser.set(userId, inLanguage(event, language));
+    }
+    events.set(id, { event, userIds, ...(byUser.size > 0 ? { byUser } : {}) });
   }
   return events;
 }

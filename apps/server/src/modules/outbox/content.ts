@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { type Language, rightToLeft } from '@candor/contract/languages';
 import type { OutgoingMail } from '../../lib/mail';
+import { localize } from '../../lib/texts';
 import type { MailKind } from './outbox.repository';
 import { encryptTo } from './pgp';
 
 /** The subject of every alert: a mailbox list shows nothing about what is waiting. */
 export const ALERT_SUBJECT = 'Candor: something needs your attention';
+
+/** A subject in the recipient's language. */
+export const subjectIn = (subject: string, language: Language | null) =>
+  localize(subject, language);
 
 /** What one alert is about, opened from its outbox row. */
 export type AlertItem = { kind: MailKind; reference: string | null; title: string | null };
@@ -31,14 +37,27 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function page(paragraphs: string[], list: string[], link: { href: string; label: string }): Body {
+/**
+ * A message's words in its recipient's language (packages/contract/src/messages): English,
+ * byte for byte as before, when none is chosen.
+ */
+function page(
+  language: Language | null,
+  englishParagraphs: string[],
+  list: string[],
+  englishLink: { href: string; label: string },
+): Body {
+  const paragraphs = englishParagraphs.map((line) => localize(line, language));
+  const link = { ...englishLink, label: localize(englishLink.label, language) };
+  const lang = language ?? 'en';
+  const dir = rightToLeft.has(lang) ? ' dir="rtl"' : '';
   const text = [
     ...paragraphs,
     ...(list.length > 0 ? [list.map((item) => `- ${item}`).join('\n')] : []),
     `${link.label}: ${link.href}`,
   ].join('\n\n');
   const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Candor</title></head>',
+    `<!doctype html><html lang="${lang}"${dir}><head><meta charset="utf-8"><title>Candor</title></head>`,
     '<body style="font-family:sans-serif;color:#1a1a1a;background:#ffffff;line-height:1.5">',
     ...paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`),
     list.length > 0
@@ -55,17 +74,24 @@ function page(paragraphs: string[], list: string[], link: { href: string; label:
  * (docs/operating.md "Email"). With `isPrivate` (it will be encrypted to the recipient's key), what each item
  * is and the report's title too.
  */
-export function alertBody(items: AlertItem[], signInUrl: string, isPrivate: boolean): Body {
+export function alertBody(
+  items: AlertItem[],
+  signInUrl: string,
+  isPrivate: boolean,
+  language: Language | null = null,
+): Body {
+  const say = (text: string) => localize(text, language);
   const lines = items
     .map((item) => {
-      if (!isPrivate) return item.reference ? `Reference ${item.reference}` : null;
-      const what = kindText[item.kind] ?? 'Something';
-      const parts = [what, item.reference ? `reference ${item.reference}` : null, item.title];
+      if (!isPrivate) return item.reference ? say(`Reference ${item.reference}`) : null;
+      const what = say(kindText[item.kind] ?? 'Something');
+      const parts = [what, item.reference ? say(`reference ${item.reference}`) : null, item.title];
       return parts.filter(Boolean).join(': ');
     })
     .filter((line): line is string => line !== null);
   const unique = [...new Set(lines)];
   return page(
+    language,
     [
       items.length > 1
         ? 'Several things in Candor need your attention.'
@@ -76,8 +102,9 @@ export function alertBody(items: AlertItem[], signInUrl: string, isPrivate: bool
   );
 }
 
-export function verifyAddressBody(link: string): Body {
+export function verifyAddressBody(link: string, language: Language | null = null): Body {
   return page(
+    language,
     [
       'Confirm that this address may receive alerts from Candor.',
       'The link works once and for 24 hours. If you did not ask for this, ignore this message.',
@@ -87,8 +114,9 @@ export function verifyAddressBody(link: string): Body {
   );
 }
 
-export function addressChangedBody(signInUrl: string): Body {
+export function addressChangedBody(signInUrl: string, language: Language | null = null): Body {
   return page(
+    language,
     [
       'The email address of your Candor account was changed: alerts will no longer come here.',
       'If you did not make this change, sign in and change your password, or tell the superuser.',
@@ -102,9 +130,14 @@ export function addressChangedBody(signInUrl: string): Body {
  * The superuser's decision on an application made without an account, to the address it gave:
  * the decision in its own words (a rejection's reason included), and where to go next.
  */
-export function accessDecisionBody(decision: string, next: string): Body {
+export function accessDecisionBody(
+  decision: string,
+  next: string,
+  language: Language | null = null,
+): Body {
   const approved = next.endsWith('/register');
   return page(
+    language,
     [
       decision,
       approved
@@ -116,8 +149,9 @@ export function accessDecisionBody(decision: string, next: string): Body {
   );
 }
 
-export function passwordResetBody(link: string): Body {
+export function passwordResetBody(link: string, language: Language | null = null): Body {
   return page(
+    language,
     [
       'Someone asked to reset the password of your Candor account.',
       'The link works once and for 15 minutes; using it ends every login of the account. Your second factor stays as it is. If you did not ask for this, ignore this message.',

@@ -1,3 +1,4 @@
+import type { Language } from '@candor/contract/languages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type mailKinds, mailOutbox, mailSettings, users } from '../../db/schema';
@@ -86,6 +87,8 @@ export type MailRecipient = {
   pgpKey: string | null;
   preferences: Record<string, string>;
   digestHour: number;
+  /** The language the account reads Candor in; null: English. */
+  language: Language | null;
 };
 
 /** How mail reaches these accounts: only an address verified and still theirs is used. */
@@ -99,6 +102,7 @@ export async function findRecipients(db: Executor, userIds: number[]): Promise<M
       pgpKey: mailSettings.pgpKey,
       preferences: mailSettings.preferences,
       digestHour: mailSettings.digestHour,
+      language: users.language,
     })
     .from(users)
     .innerJoin(mailSettings, eq(mailSettings.userId, users.id))
@@ -112,5 +116,6 @@ export async function findRecipients(db: Executor, userIds: number[]): Promise<M
     pgpKey: row.pgpKey,
     preferences: row.preferences,
     digestHour: row.digestHour,
+    language: row.language,
   }));
 }

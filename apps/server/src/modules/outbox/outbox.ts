@@ -1,3 +1,4 @@
+import type { Language } from '@candor/contract/languages';
 import { type AlertKind, type AlertMode, alwaysOnAlertKinds } from '@candor/contract/mail';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -13,6 +14,7 @@ import {
   alertBody,
   encryptedMail,
   passwordResetBody,
+  subjectIn,
   verifyAddressBody,
 } from './content';
 import * as repo from './outbox.repository';
@@ -30,7 +32,7 @@ export type { AlertKind, AlertMode };
 /** What an outbox row holds, sealed: whom to, and what. */
 type OutboxPayload =
   | { to: { userId: number }; item: AlertItem }
-  | { to: { address: string }; link: string | null; text?: string };
+  | { to: { address: string }; link: string | null; text?: string; language?: Language | null };
 
 export type AlertInput = {
   userId: number;
@@ -107,6 +109,8 @@ export async function queueAddressMail(
   address: string,
   link: string | null,
   text?: string,
+  /** The account's language, when the address is an account's (docs/api.md "Languages"). */
+  language?: Language | null,
 ): Promise<void> {
   if (!ctx.mailer) return;
   await repo.insertOutboxRows(db, [
@@ -114,7 +118,12 @@ export async function queueAddressMail(
       kind,
       digestTag: null,
       nextAttemptAt: (ctx.clock ?? systemClock).now(),
-      payload: seal(ctx, { to: { address }, link, ...(text === undefined ? {} : { text }) }),
+      payload: seal(ctx, {
+        to: { address },
+        link,
+        ...(text === undefined ? {} : { text }),
+        ...(language ? { language } : {}),
+      }),
     },
   ]);
 }
@@ -160,31 +169,32 @@ async function compose(
   const signIn = `${config.publicUrl}/login`;
   if ('address' in first.to) {
     const link = 'link' in first ? first.link : null;
+    const language = ('language' in first ? first.language : null) ?? null;
     if (kind === 'verify_address' && link) {
       return {
         to: first.to.address,
-        subject: 'Candor: confirm your email address',
-        ...verifyAddressBody(link),
+        subject: subjectIn('Candor: confirm your email address', language),
+        ...verifyAddressBody(link, language),
       };
     }
     if (kind === 'access_decision' && 'text' in first && first.text) {
       return {
         to: first.to.address,
-        subject: 'Candor: your request for administrator access',
-        ...accessDecisionBody(first.text, link ?? `${config.publicUrl}/become-admin`),
+        subject: subjectIn('Candor: your request for administrator access', language),
+        ...accessDecisionBody(first.text, link ?? `${config.publicUrl}/become-admin`, language),
       };
     }
     if (kind === 'password_reset' && link) {
       return {
         to: first.to.address,
-        subject: 'Candor: reset your password',
-        ...passwordResetBody(link),
+        subject: subjectIn('Candor: reset your password', language),
+        ...passwordResetBody(link, language),
       };
     }
     return {
       to: first.to.address,
-      subject: 'Candor: your email address was changed',
-      ...addressChangedBody(signIn),
+      subject: subjectIn('Candor: your email address was changed', language),
+      ...addressChangedBody(signIn, language),
     };
   }
   const recipient = recipients.get(first.to.userId);
@@ -194,13 +204,17 @@ async function compose(
     const encrypted = await encryptedMail(
       mailer.from,
       recipient.address,
-      ALERT_SUBJECT,
-      alertBody(items, signIn, true),
+      subjectIn(ALERT_SUBJECT, recipient.language),
+      alertBody(items, signIn, true, recipient.language),
       recipient.pgpKey,
     );
     if (encrypted) return encrypted;
   }
-  return { to: recipient.address, subject: ALERT_SUBJECT, ...alertBody(items, signIn, false) };
+  return {
+    to: recipient.address,
+    subject: subjectIn(ALERT_SUBJECT, recipient.language),
+    ...alertBody(items, signIn, false, recipient.language),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@candor/contract/languages';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { twoFactorCredentials, users } from '../../db/schema';
@@ -18,6 +19,19 @@ export async function findUserByUsername(db: Executor, username: string) {
 export async function findUserById(db: Executor, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+/** The language each of these accounts reads Candor in; null (English) until chosen. */
+export async function findLanguages(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, Language | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.language]));
 }
 
 export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {

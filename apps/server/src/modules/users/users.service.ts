@@ -3,6 +3,7 @@
  * queries: its repositories stay private to it.
  */
 export {
+  findLanguages,
   findUserById,
   findUserByUsername,
   hasEnabledCredential,
