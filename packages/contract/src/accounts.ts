@@ -1,6 +1,6 @@
 import { planSchema, roleSchema } from './enums';
 import { REQUIRED_MESSAGE, tooLongMessage } from './fields';
-import { languages } from './languages';
+import { LANGUAGE_CHOICE_MESSAGE, languages } from './languages';
 import { z } from './zod';
 
 export const USERNAME_MAX = 150;
@@ -140,8 +140,6 @@ export const profileSchema = z.object({
   language: z.enum(languages).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-export const LANGUAGE_CHOICE_MESSAGE = 'Choose one of: en, es, fr, de, pt, ar.';
 
 /** A language of Candor's (`languages`), or null to go back to English by default. */
 export const accountLanguageSchema = z

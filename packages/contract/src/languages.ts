@@ -23,6 +23,9 @@ export const languageNames: Record<Language, string> = {
 /** Languages written right to left: the page's `dir` and its mirrored layout. */
 export const rightToLeft: ReadonlySet<string> = new Set<Language>(['ar']);
 
+/** The answer to a language that is not one of `languages` (a 400 field error). */
+export const LANGUAGE_CHOICE_MESSAGE = 'Choose one of: en, es, fr, de, pt, ar.';
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 

@@ -15,6 +15,7 @@ import {
   REPORT_DESCRIPTION_MAX,
   REPORT_TITLE_MAX,
 } from './labels';
+import { LANGUAGE_CHOICE_MESSAGE, languages } from './languages';
 import { z } from './zod';
 
 export {
@@ -217,6 +218,8 @@ export const DELETED_ACCOUNT_NAME = 'Account deleted';
  */
 export const certificateQuerySchema = z.object({
   title: z.enum(['true', 'false'], { error: 'Choose true or false.' }).optional(),
+  /** The certificate's language; the request's `Accept-Language` when left out. */
+  lang: z.enum(languages, { error: LANGUAGE_CHOICE_MESSAGE }).optional(),
 });
 export type CertificateQuery = z.infer<typeof certificateQuerySchema>;
 

@@ -5,6 +5,7 @@ import {
   verifyCertificateQuerySchema,
 } from '@candor/contract/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/texts';
 import { addressLimit, guards, requireUser } from '../auth/caller';
 import * as service from './certificates.service';
 
@@ -29,7 +30,10 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx,
         requireUser(request),
         request.params.id,
-        { withTitle: request.query.title === 'true' },
+        {
+          withTitle: request.query.title === 'true',
+          language: request.query.lang ?? requestLanguage(request),
+        },
       );
       return reply
         .header('content-type', 'application/pdf')

@@ -1,3 +1,4 @@
+import type { Language } from '@candor/contract/languages';
 import type { CertificateVerification } from '@candor/contract/reports';
 import type { AppContext } from '../../context';
 import { normalizeHumanCode } from '../../lib/codes';
@@ -11,7 +12,7 @@ import { renderCertificate } from './certificate-pdf';
 export type Certificate = { pdf: Buffer; filename: string };
 
 /** What the reporter chose to print: the title only when asked for (off by default). */
-export type CertificateOptions = { withTitle: boolean };
+export type CertificateOptions = { withTitle: boolean; language?: Language };
 
 /**
  * The page anyone opens to check a certificate (the web app's `/verify`), with its reference and
@@ -51,6 +52,7 @@ export async function certificateOf(
     resolvedAt: report.resolvedAt,
     verificationCode: code,
     verifyAt: verificationAddress(ctx, report.reference, code),
+    language: options.language ?? 'en',
   });
   // A neutral name: a downloads folder says nothing of which report it was (docs/protection.md,
   // "The reporter's path").

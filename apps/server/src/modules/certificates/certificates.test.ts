@@ -81,6 +81,77 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     expect(JSON.stringify(response.json())).toContain('Choose true or false.');
   });
 
+  it('is written in Spanish when the web app asks for it, or the browser prefers it', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner, { title: 'Escalera insegura' });
+    await setReportStatus(t, report.id, 'resolved');
+    const asked = await pdfText(
+      (await certificate(report.id, owner, '?lang=es&title=true')).rawPayload,
+    );
+    expect(asked).toContain('Certificado de resolución');
+    expect(asked).toContain('Referencia de la denuncia');
+    expect(asked).toContain('Código de verificación');
+    expect(asked).toContain('Escalera insegura');
+    expect(asked).toContain(report.token);
+    const preferred = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/reports/${report.id}/certificate/`,
+      headers: { ...owner.headers, 'accept-language': 'es-ES,es;q=0.9' },
+    });
+    expect(await pdfText(preferred.rawPayload)).toContain('Certificado de resolución');
+    const wrong = await certificate(report.id, owner, '?lang=klingon');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ lang: ['Choose one of: en, es, fr, de, pt, ar.'] });
+  });
+
+  it('is written in Arabic, right to left, in a font that has Arabic letters', async () => {
+    const owner = await createUser(t);
+    const report = await createReport(t, owner, { category: 'corruption' });
+    await setReportStatus(t, report.id, 'resolved');
+    const response = await certificate(report.id, owner, '?lang=ar');
+    expect(response.statusCode).toBe(200);
+    const pdf = await getDocument({
+      data: new Uint8Array(response.rawPayload),
+      standardFontDataUrl,
+    }).promise;
+    const page = await pdf.getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((item) =>
+      'str' in item && item.str.trim() !== '' ? [item] : [],
+    );
+    // Dots drawn apart from their letter read back as control characters: left out.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: those are the ones to leave out
+    const text = items.map((item) => item.str.replace(/[\u0000-\u001f]/g, '')).join(' ');
+    // The title in the document's information, as a PDF reader shows it.
+    const { info } = (await pdf.getMetadata()) as { info: { Title?: string } };
+    expect(info.Title).toBe(`شهادة معالجة البلاغ ${report.token}`);
+    // The drawn words read back: the font draws some dotted letters as a base and its dots, so
+    // words made of other letters are what a reader finds whole.
+    for (const words of ['الهوية', 'إبلاغ', 'Candor']) expect(text).toContain(words);
+    expect(text).toContain(report.token);
+    // Two fonts: the embedded Arabic one and the built-in Latin one.
+    const fonts = new Set(items.map((item) => item.fontName));
+    expect(fonts.size).toBeGreaterThan(1);
+    // Right to left: the labels end at the right margin (A4 is 595 points wide, margins 64).
+    const width = page.getViewport({ scale: 1 }).width;
+    const label = items.find((item) => item.str.includes(report.token));
+    if (!label) throw new Error('no reference');
+    const right = label.transform[4] + label.width;
+    expect(right).toBeGreaterThan(width - 64 - 2);
+    expect(label.transform[4]).toBeGreaterThan(width / 2);
+    // The English certificate starts its lines at the left margin instead.
+    const english = await getDocument({
+      data: new Uint8Array((await certificate(report.id, owner)).rawPayload),
+      standardFontDataUrl,
+    }).promise;
+    const englishItems = (await (await english.getPage(1)).getTextContent()).items;
+    const englishReference = englishItems.find(
+      (item) => 'str' in item && item.str.includes(report.token),
+    );
+    expect(
+      englishReference && 'transform' in englishReference ? englishReference.transform[4] : 0,
+    ).toBeCloseTo(64, 0);
+  });
+
   it('points to the verification page, reference and code filled in, not to the API', async () => {
     const owner = await createUser(t);
     const report = await createReport(t, owner);

@@ -17,6 +17,7 @@ import { evidenceFilePart, guestSessionSecurity, voiceFilePart } from '../../lib
 import { clientAddressKey } from '../../lib/client-address';
 import { FieldValidationError } from '../../lib/errors';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
+import { requestLanguage } from '../../lib/texts';
 import { perAddress } from '../auth/caller';
 import { readVoiceMessageForm } from '../comments/voice-message-form';
 import { requireGuestReportId } from './guest-session';
@@ -198,6 +199,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/certificate/', { schema: certificateSchema }, async (request, reply) => {
     const certificate = await service.certificate(ctx, await reportOf(request), {
       withTitle: request.query.title === 'true',
+      language: request.query.lang ?? requestLanguage(request),
     });
     return reply
       .header('content-type', 'application/pdf')

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
-import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
+import {
+  createAdmin,
+  createOrganization,
+  createUser,
+  type TestUser,
+} from '../../../test/factories';
 import { everythingIn, verifyEmailOf } from '../../../test/mail';
 import { createReport } from '../../../test/reports';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
@@ -77,7 +82,9 @@ describe('notices and alert mail in the reader’s language', () => {
     const [englishMail] = smtp.to(englishAddress).slice(englishSeen);
     expect(spanishMail?.parsed.subject).toBe('Candor: algo requiere su atención');
     expect(spanishMail?.parsed.text).toContain('Algo en Candor requiere su atención.');
-    expect(spanishMail?.parsed.text).toContain('Inicie sesión para verlo: https://candor.test/login');
+    expect(spanishMail?.parsed.text).toContain(
+      'Inicie sesión para verlo: https://candor.test/login',
+    );
     expect(spanishMail?.parsed.html).toContain('<html lang="es">');
     expect(englishMail?.parsed.subject).toBe(ALERT_SUBJECT);
     expect(englishMail?.parsed.text).toContain('Something in Candor needs your attention.');
