@@ -80,12 +80,8 @@ function sentTexts(): Found[] {
       }
       // `const CERTIFICATE_TEXTS = ['Title', …]`: a list of words to translate.
       if (ts.isArrayLiteralExpression(parent)) {
-        const holder = parent.parent?.parent;
-        return (
-          holder !== undefined &&
-          ts.isVariableDeclaration(holder.parent ?? holder) &&
-          /_TEXTS$/.test((holder.parent as ts.VariableDeclaration).name.getText(source))
-        );
+        const holder = ts.isAsExpression(parent.parent) ? parent.parent.parent : parent.parent;
+        return ts.isVariableDeclaration(holder) && /_TEXTS$/.test(holder.name.getText(source));
       }
       // `const BAD_CREDENTIALS = 'No active account found…'`: a named text, in words.
       if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
