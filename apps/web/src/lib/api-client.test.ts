@@ -2,6 +2,7 @@ import { mockFetch } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { ApiError, apiFetch, refreshSession } from './api-client';
 import { tokenStorage } from './auth/token-storage';
+import { activateLocale } from './i18n';
 
 describe('apiFetch', () => {
   it('sends the bearer token and parses JSON', async () => {
@@ -12,6 +13,21 @@ describe('apiFetch', () => {
     expect((calls[0]?.init.headers as Record<string, string> | undefined)?.authorization).toBe(
       `Bearer ${token}`,
     );
+  });
+
+  it("asks for the server's words in the page's language", async () => {
+    const { calls } = mockFetch({ 'GET /api/site/': { body: {} } });
+    await apiFetch('/api/site/', { auth: false });
+    await activateLocale('ar');
+    try {
+      await apiFetch('/api/site/', { auth: false });
+    } finally {
+      await activateLocale('en');
+    }
+    const languages = calls.map(
+      (call) => (call.init.headers as Record<string, string>)['accept-language'],
+    );
+    expect(languages).toEqual(['en', 'ar']);
   });
 
   it('throws ApiError with the status and body', async () => {

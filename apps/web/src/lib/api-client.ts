@@ -1,3 +1,5 @@
+import { isLanguage } from '@candor/contract/languages';
+import { i18n } from '@lingui/core';
 import { tokenStorage } from './auth/token-storage';
 
 export const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '');
@@ -16,6 +18,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The language the page is drawn in, for the server's words (docs/api.md "Languages"): its
+ * error texts come back in it. English for the tests' pseudo-locale.
+ */
+export function acceptLanguage(): string {
+  return isLanguage(i18n.locale) ? i18n.locale : 'en';
+}
+
 let inflightRefresh: Promise<boolean> | null = null;
 
 async function performRefresh(startingToken: string): Promise<boolean> {
@@ -26,7 +36,7 @@ async function performRefresh(startingToken: string): Promise<boolean> {
   try {
     response = await fetch(`${API_BASE}/api/accounts/token/refresh/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'accept-language': acceptLanguage() },
       body: JSON.stringify({ refresh: current }),
     });
   } catch {
@@ -74,7 +84,10 @@ export type RequestOptions = {
 };
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': acceptLanguage(),
+  };
   const access = options.auth === false ? null : tokenStorage.getAccess();
   if (access) headers.authorization = `Bearer ${access}`;
   let body: BodyInit | undefined;

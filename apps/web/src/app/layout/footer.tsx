@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { SectionLink } from '@/components/section-link';
 import { paths, sections } from '@/config/paths';
+import { useSaveLanguage } from '@/features/accounts/api/save-language';
 import { useT } from '@/lib/i18n';
 import { Link } from '@/lib/router';
 
@@ -33,13 +34,14 @@ function useCopyrightYear() {
 export function Footer() {
   const t = useT();
   const year = useCopyrightYear();
+  const saveLanguage = useSaveLanguage();
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">Candor</p>
           <p className="mt-2 text-sm">{t('app.footer.tagline')}</p>
-          <LanguageSwitcher opens="above" className="mt-4 inline-block" />
+          <LanguageSwitcher opens="above" className="mt-4 inline-block" onChosen={saveLanguage} />
         </div>
         <Column title={t('app.footer.quickLinks')}>
           <li>

@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { activateLocale } from '@/lib/i18n';
 import { createMemoryHistory, Router, Routes } from '@/lib/router';
 import { MockWebSocket } from '@/test/mock-websocket';
+import { mockFetch } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { RootLayout } from './root-layout';
 
@@ -143,5 +145,46 @@ describe('RootLayout', () => {
     await screen.findByRole('navigation', { name: 'Main' });
     expect(screen.queryByRole('button', { name: 'Notifications' })).toBeNull();
     expect(MockWebSocket.instances).toHaveLength(0);
+  });
+
+  it("keeps a signed-in person's choice of language on their account", async () => {
+    tokenStorage.save(accessToken({ user_id: 9 }), 'r1');
+    const { calls } = mockFetch({
+      'GET /api/notifications/': { body: [] },
+      'GET /api/notifications/unread_count/': { body: { count: 0 } },
+      'PATCH /api/accounts/profile/': { body: { language: 'es' } },
+    });
+    renderLayout();
+    const header = screen.getByRole('banner');
+    await within(header).findByRole('button', { name: 'Notifications' });
+    try {
+      await userEvent.click(within(header).getByText('English', { selector: 'span' }));
+      await userEvent.click(within(header).getByRole('link', { name: 'Español' }));
+      await waitFor(() =>
+        expect(calls.map((call) => call.key)).toContain('PATCH /api/accounts/profile/'),
+      );
+      const saved = calls.find((call) => call.key === 'PATCH /api/accounts/profile/');
+      expect(JSON.parse(String(saved?.init.body))).toEqual({ language: 'es' });
+    } finally {
+      await activateLocale('en');
+    }
+  });
+
+  it('sends nothing when a visitor without an account changes language', async () => {
+    const { calls } = mockFetch({});
+    renderLayout();
+    const header = screen.getByRole('banner');
+    await within(header).findByRole('navigation', { name: 'Main' });
+    try {
+      await userEvent.click(within(header).getByText('English', { selector: 'span' }));
+      await userEvent.click(within(header).getByRole('link', { name: 'Español' }));
+      // The page is drawn in Spanish: the choice is made, and kept on the device only.
+      expect(
+        await within(header).findByRole('link', { name: 'Enviar denuncia' }),
+      ).toBeInTheDocument();
+    } finally {
+      await activateLocale('en');
+    }
+    expect(calls).toEqual([]);
   });
 });

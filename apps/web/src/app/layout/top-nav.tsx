@@ -4,6 +4,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { SectionLink } from '@/components/section-link';
 import { LinkButton } from '@/components/ui/link-button';
 import { isReporterPage, paths, sections } from '@/config/paths';
+import { useSaveLanguage } from '@/features/accounts/api/save-language';
 import { useAuth, useLogout } from '@/lib/auth/auth-context';
 import { useT } from '@/lib/i18n';
 import { Link, NavLink, useLocation } from '@/lib/router';
@@ -102,6 +103,7 @@ export function TopNav() {
   const isScrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const location = useLocation();
   const { user } = useAuth();
+  const saveLanguage = useSaveLanguage();
 
   // The menu closes on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the location changes
@@ -150,7 +152,7 @@ export function TopNav() {
             </LinkButton>
           )}
           {/* On a phone the menu holds it, so the bar keeps to the screen's width. */}
-          <LanguageSwitcher className="max-xl:hidden" />
+          <LanguageSwitcher className="max-xl:hidden" onChosen={saveLanguage} />
           {/* The browser tells assistive technology whether the menu is open; the icon and the
               name follow the popover's state through CSS, with or without the app. */}
           <button
@@ -182,7 +184,7 @@ export function TopNav() {
       >
         <div className="flex flex-col gap-1">
           <NavItems stacked onNavigate={closeMenu} />
-          <LanguageSwitcher className="mt-1" />
+          <LanguageSwitcher className="mt-1" onChosen={saveLanguage} />
         </div>
       </div>
     </header>

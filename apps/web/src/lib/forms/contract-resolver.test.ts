@@ -1,5 +1,6 @@
 import { accessRequestInputSchema } from '@candor/contract/access-requests';
 import { loginInputSchema, registerInputSchema } from '@candor/contract/accounts';
+import { activateLocale } from '@/lib/i18n';
 import { contractResolver } from './contract-resolver';
 import type { FieldValues, Resolver } from './use-form';
 
@@ -32,6 +33,28 @@ describe('contractResolver', () => {
           'This password is too short. It must contain at least 8 characters. This password is entirely numeric.',
       },
     });
+  });
+
+  it("names the problems in the page's language, as the server would answer them", async () => {
+    const resolver = contractResolver(registerInputSchema);
+    await activateLocale('es');
+    try {
+      const { errors } = await run(resolver, { username: 'a b', password: '1234' });
+      expect(errors).toEqual({
+        username: {
+          type: 'validation',
+          message:
+            'Introduzca un nombre de usuario válido. Solo puede contener letras, números y los caracteres @/./+/-/_.',
+        },
+        password: {
+          type: 'validation',
+          message:
+            'Esta contraseña es demasiado corta. Debe tener al menos 8 caracteres. Esta contraseña solo tiene números.',
+        },
+      });
+    } finally {
+      await activateLocale('en');
+    }
   });
 
   it("uses the form's words for a field left empty, and the contract's otherwise", async () => {

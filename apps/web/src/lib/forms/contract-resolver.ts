@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { localizeServerText } from '@/lib/i18n/server-texts';
 import type { FieldError, FieldValues, Resolver } from './use-form';
 
 export type ContractFormOptions<TForm extends FieldValues, TSchema extends z.ZodType> = {
@@ -21,7 +22,7 @@ export type SchemaSource<TSchema extends z.ZodType> = TSchema | (() => Promise<T
 /**
  * A resolver (see `useForm`) checking the request a form would send with the contract schema the
  * server uses (docs/style.md "Web"), and naming the fields' problems with the
- * contract's one mapping of zod issues, as the server's 400 answers do. A valid form hands its
+ * contract's one mapping of zod issues, as the server's 400 answers do, in the page's language. A valid form hands its
  * request, as sent (not as the server transforms it), to the submit handler.
  */
 export function contractResolver<TForm extends FieldValues, TSchema extends z.ZodType>(
@@ -51,7 +52,7 @@ export function contractResolver<TForm extends FieldValues, TSchema extends z.Zo
       const message =
         required && isBlank((input as Record<string, unknown>)[field])
           ? required
-          : [messages].flat().join(' ');
+          : [messages].flat().map(localizeServerText).join(' ');
       errors[field === 'detail' ? 'root' : field] = { type: 'validation', message };
     }
     return { values: {}, errors };

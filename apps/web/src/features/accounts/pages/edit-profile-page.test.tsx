@@ -15,6 +15,7 @@ const profile = {
   plan: 'free',
   is_superuser: false,
   handler_label: null,
+  language: null,
 } satisfies Profile;
 
 describe('EditProfilePage', () => {
