@@ -420,6 +420,7 @@ describe('/api/accounts/profile/', () => {
       plan: 'premium',
       is_superuser: false,
       handler_label: null,
+      language: null,
     });
   });
 
