@@ -158,8 +158,13 @@ describe('RootLayout', () => {
     const header = screen.getByRole('banner');
     await within(header).findByRole('button', { name: 'Notifications' });
     try {
-      await userEvent.click(within(header).getByText('English', { selector: 'span' }));
-      await userEvent.click(within(header).getByRole('link', { name: 'Español' }));
+      // The switcher on the bar (the phone menu holds another, wired the same).
+      const [bar] = within(header).getAllByText('English', { selector: 'span' });
+      if (!bar) throw new Error('no switcher');
+      await userEvent.click(bar);
+      const [spanish] = within(header).getAllByRole('link', { name: 'Español' });
+      if (!spanish) throw new Error('no Spanish');
+      await userEvent.click(spanish);
       await waitFor(() =>
         expect(calls.map((call) => call.key)).toContain('PATCH /api/accounts/profile/'),
       );
@@ -176,8 +181,10 @@ describe('RootLayout', () => {
     const header = screen.getByRole('banner');
     await within(header).findByRole('navigation', { name: 'Main' });
     try {
-      await userEvent.click(within(header).getByText('English', { selector: 'span' }));
-      await userEvent.click(within(header).getByRole('link', { name: 'Español' }));
+      // The footer's switcher.
+      const footer = screen.getByRole('contentinfo');
+      await userEvent.click(within(footer).getByText('English', { selector: 'span' }));
+      await userEvent.click(within(footer).getByRole('link', { name: 'Español' }));
       // The page is drawn in Spanish: the choice is made, and kept on the device only.
       expect(
         await within(header).findByRole('link', { name: 'Enviar denuncia' }),
