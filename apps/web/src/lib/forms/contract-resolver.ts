@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { localizeServerText } from '@/lib/i18n/server-texts';
 import type { FieldError, FieldValues, Resolver } from './use-form';
 
 export type ContractFormOptions<TForm extends FieldValues, TSchema extends z.ZodType> = {
@@ -29,11 +28,21 @@ export function contractResolver<TForm extends FieldValues, TSchema extends z.Zo
   source: SchemaSource<TSchema>,
   { toInput, requiredMessages = {} }: ContractFormOptions<TForm, TSchema> = {},
 ): Resolver<TForm, z.input<TSchema>> {
-  let loading: Promise<[TSchema, typeof import('@candor/contract/errors')]> | undefined;
+  let loading:
+    | Promise<
+        [
+          TSchema,
+          typeof import('@candor/contract/errors'),
+          typeof import('@/lib/i18n/server-texts'),
+        ]
+      >
+    | undefined;
   const load = () => {
     loading ??= Promise.all([
       typeof source === 'function' ? source() : Promise.resolve(source),
       import('@candor/contract/errors'),
+      // The messages' words in the page's language, with the schema, after the page is drawn.
+      import('@/lib/i18n/server-texts'),
     ]);
     // A failed download is tried again at the next check.
     loading.catch(() => {
@@ -42,7 +51,7 @@ export function contractResolver<TForm extends FieldValues, TSchema extends z.Zo
     return loading;
   };
   return async (values) => {
-    const [schema, { issuesToErrorBody }] = await load();
+    const [schema, { issuesToErrorBody }, { localizeServerText }] = await load();
     const input = toInput ? toInput(values) : (values as z.input<TSchema>);
     const parsed = schema.safeParse(input);
     if (parsed.success) return { values: input, errors: {} };
