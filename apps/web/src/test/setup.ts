@@ -18,8 +18,11 @@ beforeEach(() => {
   currentTest.number += 1;
   // A test that changed the page's language leaves the next one in English.
   if (i18n.locale !== 'en') i18n.activate('en');
-  document.documentElement.lang = 'en';
-  document.documentElement.dir = 'ltr';
+  // Build checks run in Node (`@vitest-environment node`), without a page.
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = 'en';
+    document.documentElement.dir = 'ltr';
+  }
   unlistedCalls.length = 0;
   MockWebSocket.reset();
   globalThis.WebSocket = MockWebSocket as unknown as typeof WebSocket;

@@ -2,6 +2,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale, i18n } from '@/lib/i18n';
 import { mockFetch } from '@/test/render';
 import { trackClient } from './track-client';
 
@@ -40,5 +41,17 @@ describe('trackClient.openSession', () => {
       hmacSignatureSecret: secret,
     });
     expect(checked.verified).toBe(true);
+  });
+
+  it("asks for the server's words in the page's language, and never sends a cookie", async () => {
+    await activateLocale('ar');
+    const { calls } = mockFetch({
+      'POST /api/track/session/': { body: { token: 't', expires_at: '2030-01-01T00:00:00Z' } },
+    });
+    await trackClient.openSession({ receipt: '1234 5678 9012 3456' });
+    const [sent] = calls;
+    expect(new Headers(sent?.init.headers).get('accept-language')).toBe('ar');
+    expect(sent?.init.credentials).toBe('omit');
+    i18n.activate('en');
   });
 });

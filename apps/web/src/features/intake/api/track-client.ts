@@ -1,7 +1,7 @@
 import type { TrackSession, TrackSessionInput } from '@candor/contract/intake';
 import type { Report, ReportMessage } from '@candor/contract/reports';
 import { appendVoice, type DisguisedVoice } from '@/components/voice/preview-voice';
-import { API_BASE, ApiError } from '@/lib/api-client';
+import { API_BASE, ApiError, acceptLanguage } from '@/lib/api-client';
 import { saveDownload } from '@/lib/save-download';
 import { proveTrackWork } from './proof-of-work';
 
@@ -14,7 +14,11 @@ async function call(
   token: string | null,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server's words (errors, the certificate) in the page's language.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': acceptLanguage(),
+  };
   if (token) headers.authorization = `Guest ${token}`;
   let body: BodyInit | undefined;
   if (init.body instanceof FormData) body = init.body;
