@@ -106,3 +106,10 @@ export const TAGS_PER_REPORT_MAX = 20;
 export const TAGS_PER_SCOPE_MAX = 100;
 /** Reports one bulk action may name: a page of the admin list at most. */
 export const BULK_MAX = 100;
+
+/**
+ * How a handler is named to a reporter where no name or label is shown: a reader without a label
+ * of their own, an administrator's message on the reporter's side. A fixed token the web app
+ * draws in the page's language.
+ */
+export const ADMINISTRATOR_NAME = 'Administrator';

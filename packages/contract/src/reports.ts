@@ -206,6 +206,7 @@ export const createVoiceMessageFieldsSchema = z.strictObject({
 export type CreateVoiceMessageFields = z.input<typeof createVoiceMessageFieldsSchema>;
 
 export const ANONYMOUS_REPORTER_NAME = 'Anonymous reporter';
+
 /**
  * How an identified report names its reporter once they deleted their account: the report stays
  * for its case, the person does not (docs/api.md "Staff and accounts over time").

@@ -1,4 +1,5 @@
 import { REQUIRED_MESSAGE } from '@candor/contract/fields';
+import { ADMINISTRATOR_NAME } from '@candor/contract/labels';
 import {
   ANONYMOUS_REPORTER_NAME,
   type CreateMessageInput,
@@ -84,7 +85,7 @@ type Viewer = { user: AuthUser | null; isOwner: boolean; isAdmin: boolean };
  * How a reporter sees every administrator, with an account or without: a reporter's page names no
  * member of the organisation (docs/protection.md, "Who reads it, and their names").
  */
-export const GUEST_VIEW_ADMIN_NAME = 'Administrator';
+export const GUEST_VIEW_ADMIN_NAME = ADMINISTRATOR_NAME;
 
 /** What naming a thread's senders needs of its report. */
 type NamingColumns = Pick<ReportRecord, 'isAnonymous' | 'ownerAccountDeleted' | 'ownerUsername'>;

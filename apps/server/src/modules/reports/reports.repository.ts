@@ -1,4 +1,5 @@
 import type { ReportStatus } from '@candor/contract/enums';
+import { ADMINISTRATOR_NAME } from '@candor/contract/labels';
 import {
   and,
   type Column,
@@ -329,7 +330,7 @@ export async function findReaders(
   if (rows.length === 0 && organizationId !== null) return findReaders(db, null);
   return rows.map((row) => ({
     userId: row.userId,
-    label: row.label ?? 'Administrator',
+    label: row.label ?? ADMINISTRATOR_NAME,
     name: row.namesShown ? `${row.firstName} ${row.lastName}`.trim() || null : null,
   }));
 }

@@ -1,7 +1,8 @@
+import { ADMINISTRATOR_NAME } from '@candor/contract/labels';
 import type { Reader } from '@candor/contract/reports';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { useT } from '@/lib/i18n';
+import { t, useT } from '@/lib/i18n';
 
 type ReadersFieldProps = {
   readers: Reader[] | undefined;
@@ -19,9 +20,14 @@ export const EXCLUDE_SENTENCE =
 export const ONE_READER_LEFT =
   'At least one reader must remain. If your report is about all of them, send it to Candor’s administrators instead.';
 
-/** How a reader is named on the form: their label, and their name when it is shown. */
+/**
+ * How a reader is named on the form: their label (a handler without one, by the role, in the
+ * page's words), and their name when it is shown.
+ */
 export function readerName(reader: Reader): string {
-  return reader.name ? `${reader.label}, ${reader.name}` : reader.label;
+  const label =
+    reader.label === ADMINISTRATOR_NAME ? t('report.message.administrator') : reader.label;
+  return reader.name ? `${label}, ${reader.name}` : label;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ADMINISTRATOR_NAME } from '@candor/contract/labels';
 import type { ReportMessage } from '@candor/contract/reports';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -13,6 +14,8 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
     if (hasFocus) ref.current?.focus();
   }, [hasFocus]);
   const mine = message.is_current_user_sender;
+  // A handler shown to a reporter by their role alone: the server's fixed name, in the page's words.
+  const isRoleOnly = message.is_sender_admin && message.display_sender_name === ADMINISTRATOR_NAME;
   const tone = message.is_internal
     ? 'border-amber-400 bg-amber-50'
     : mine
@@ -33,15 +36,16 @@ function MessageItem({ message, hasFocus }: { message: ReportMessage; hasFocus: 
           </span>
         )}
         <span className="font-semibold text-ink">
-          {mine ? t('report.message.you') : message.display_sender_name}
+          {mine
+            ? t('report.message.you')
+            : isRoleOnly
+              ? t('report.message.administrator')
+              : message.display_sender_name}
         </span>
         {/* The role once: a reporter is shown "Administrator" alone, staff a name and the role. */}
-        {message.is_sender_admin &&
-          !mine &&
-          !message.is_internal &&
-          message.display_sender_name !== 'Administrator' && (
-            <span>{t('report.message.administrator')}</span>
-          )}
+        {message.is_sender_admin && !mine && !message.is_internal && !isRoleOnly && (
+          <span>{t('report.message.administrator')}</span>
+        )}
         {message.is_feedback && (
           <span className="rounded-md bg-green-100 px-1.5 font-semibold text-green-900">
             {t('report.message.feedback')}
