@@ -26,7 +26,7 @@ test("a first visit follows the browser's language; a choice changes the page in
   // Something typed, then Spanish chosen from the header: the page changes without reloading.
   const title = page.locator('input[name="title"]');
   await title.fill('Lo que pasó en el almacén');
-  const header = page.locator('header');
+  const header = page.locator('header nav');
   await header.locator('summary').click();
   await header.getByRole('link', { name: 'Español' }).click();
   await expect(page).toHaveURL(/\/es\/report$/);

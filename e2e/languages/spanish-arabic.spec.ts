@@ -24,10 +24,10 @@ test('a visitor files a report in Spanish, and reads the reply in Arabic, with n
   await expectNoAxeViolations(visitor);
   await saveScreenshot(visitor, 'languages-es-intake-form');
 
-  await visitor.locator('[name="title"]').fill('Llaves olvidadas en la carretilla');
-  await visitor.locator('[name="category"]').selectOption('other');
+  await visitor.locator('input[name="title"]').fill('Llaves olvidadas en la carretilla');
+  await visitor.locator('select[name="category"]').selectOption('other');
   await visitor
-    .locator('[name="description"]')
+    .locator('textarea[name="description"]')
     .fill('El turno de noche deja las llaves puestas; alguien se hará daño.');
   await visitor.locator('form button[type="submit"]').click();
   const receiptShown = visitor.locator('p.font-mono span[aria-hidden="true"]');
@@ -55,7 +55,7 @@ test('a visitor files a report in Spanish, and reads the reply in Arabic, with n
   await returning.goto('/track');
   await expect(returning).toHaveURL(/\/ar\/track$/);
   await expect(returning.locator('html')).toHaveAttribute('dir', 'rtl');
-  await returning.locator('[name="receipt"]').fill(receipt);
+  await returning.locator('input[name="receipt"]').fill(receipt);
   await returning.locator('form button[type="submit"]').click();
   await expect(returning.getByText('Gracias. ¿En qué muelle, y desde cuándo?')).toBeVisible();
   await expect(returning.getByText('Llaves olvidadas en la carretilla').first()).toBeVisible();

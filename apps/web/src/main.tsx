@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { activateLocale, direction } from '@/lib/i18n';
+import { activateLocale, markDocumentLanguage } from '@/lib/i18n';
 import { settleLocale } from '@/lib/i18n/language-choice';
 import '@/index.css';
 
@@ -15,9 +15,8 @@ const app = (hydrating: boolean) => (
 // The page's language (its address, or the visitor's choice) is loaded before anything is drawn
 // or taken over, so the app's words match the ones already on screen.
 const locale = settleLocale();
-document.documentElement.lang = locale;
-document.documentElement.dir = direction(locale);
 void activateLocale(locale).then(() => {
+  markDocumentLanguage(locale);
   // A page drawn at build time (scripts/prerender.mjs) is taken over as it is; the empty shell
   // other routes get is drawn here. Taking over is a transition, so React does it in short slices
   // and a tap or a key press on the page already on screen is not kept waiting behind it.

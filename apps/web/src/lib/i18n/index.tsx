@@ -79,6 +79,18 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.activate(locale);
 }
 
+/**
+ * Marks the page as written in `locale`: `<html lang dir>` and its description for search results
+ * and shared links (the words themselves follow `i18n`).
+ */
+export function markDocumentLanguage(locale: Locale): void {
+  document.documentElement.lang = locale;
+  document.documentElement.dir = direction(locale);
+  document
+    .querySelector('meta[name="description"]')
+    ?.setAttribute('content', i18n._('app.meta.description'));
+}
+
 /** For a catalogue the caller has already (the tests' English): no chunk to wait for. */
 export function activateLoadedLocale(locale: Locale, messages: Messages): void {
   i18n.load(locale, messages);

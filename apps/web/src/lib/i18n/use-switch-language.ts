@@ -1,7 +1,7 @@
 import type { Language } from '@candor/contract/languages';
 import { useCallback } from 'react';
 import { useSetBase } from '@/lib/router';
-import { activateLocale, direction, localeBase } from './index';
+import { activateLocale, localeBase, markDocumentLanguage } from './index';
 
 /**
  * Changes the page's language in place: the catalogue is loaded, then the words, `<html lang
@@ -12,8 +12,7 @@ export function useSwitchLanguage(): (language: Language) => Promise<void> {
   return useCallback(
     async (language) => {
       await activateLocale(language);
-      document.documentElement.lang = language;
-      document.documentElement.dir = direction(language);
+      markDocumentLanguage(language);
       setBase(localeBase(language));
     },
     [setBase],
