@@ -1,21 +1,14 @@
 import type { Report } from '@candor/contract/reports';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import type { TestUser } from '../../../test/factories';
+import { createAdmin, createOrganization, createUser } from '../../../test/factories';
 import { addressedTo } from '../../../test/notices';
 import { createReport } from '../../../test/reports';
 import { auditLog, notifications, reports } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,13 +1,9 @@
 import type { Notification } from '@candor/contract/notifications';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import type { TestUser } from '../../../test/factories';
+import { createAdmin, createOrganization, createUser } from '../../../test/factories';
 import { createReport } from '../../../test/reports';
 import { notifications } from '../../db/schema';
 import { reporterNoticeTag } from './notifications.service';
@@ -18,10 +14,7 @@ import { reporterNoticeTag } from './notifications.service';
  * index, the notice rows to the report's tag untouched). Nobody else's change.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
 const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.headers, payload });
