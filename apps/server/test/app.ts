@@ -5,7 +5,6 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
@@ -147,16 +146,4 @@ let sharedApp: Promise<TestApp> | undefined;
 export function getTestApp(): Promise<TestApp> {
   sharedApp ??= buildTestApp();
   return sharedApp;
-}
-
-/**
- * The shared app for a test file: `const t = useTestApp();` at the top, then `t.app` and
- * `t.database` in the tests (filled in before the file's first test runs).
- */
-export function useTestApp(): TestApp {
-  const t = {} as TestApp;
-  beforeAll(async () => {
-    Object.assign(t, await getTestApp());
-  });
-  return t;
 }

@@ -1,8 +1,7 @@
 import type { AdminReport, AdminReportPage } from '@candor/contract/admin';
 import type { Notification } from '@candor/contract/notifications';
 import type { Report } from '@candor/contract/reports';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createOrganization,
@@ -10,6 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories';
+import { useOwnApp } from '../../test/hooks';
 import { createReport } from '../../test/reports';
 
 /**
@@ -23,13 +23,7 @@ import { createReport } from '../../test/reports';
 
 const NEUTRAL = 'Another administrator handles this report.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useOwnApp();
 
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.headers, payload });

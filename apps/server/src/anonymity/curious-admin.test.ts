@@ -1,7 +1,6 @@
 import type { AuditEntry } from '@candor/contract/audit-log';
 import type { Notification } from '@candor/contract/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createOrganization,
@@ -9,7 +8,8 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories';
-import { connectLive, type LiveClient, listenLocally } from '../../test/live';
+import { useListeningApp } from '../../test/hooks';
+import { connectLive, type LiveClient } from '../../test/live';
 import { createReport } from '../../test/reports';
 
 /**
@@ -20,15 +20,7 @@ import { createReport } from '../../test/reports';
  * two reports are set aside: nothing may depend on who filed.
  */
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  base = await listenLocally(t.app);
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useListeningApp();
 
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.headers, payload });
@@ -64,7 +56,7 @@ function normalise(value: unknown, report: { id: number; token: string }): unkno
 
 function liveSocket(user: TestUser): LiveClient {
   return connectLive(
-    `${base}/ws/notifications/${user.id}/?token=${encodeURIComponent(user.tokens.access)}`,
+    `${t.base}/ws/notifications/${user.id}/?token=${encodeURIComponent(user.tokens.access)}`,
   );
 }
 

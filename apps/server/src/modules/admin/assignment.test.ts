@@ -1,25 +1,20 @@
 import type { AdminReport, AdminReportPage, Handler } from '@candor/contract/admin';
 import type { AuditEntry } from '@candor/contract/audit-log';
 import type { Notification } from '@candor/contract/notifications';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createOrganization,
-  createSuperuser,
   createUser,
   type TestUser,
 } from '../../../test/factories';
+import { useSuperuser, useTestApp } from '../../../test/hooks';
 import { createReport } from '../../../test/reports';
 import { OWN_REPORT_REFUSAL } from '../reports/report-access';
 import { CANNOT_ASSIGN, TAKEN } from './admin.service';
 
-let t: TestApp;
-let superuser: TestUser;
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
 
 const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.headers, payload });

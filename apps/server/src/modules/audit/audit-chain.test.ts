@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { application, applyOk, decide } from '../../../test/access-requests';
-import { buildTestApp, getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
+import { buildTestApp, testDatabaseUrl } from '../../../test/app';
 import {
   databaseHashMatches,
   hideEditBehindCanonical,
@@ -12,13 +12,8 @@ import {
   runAuditVerify,
   tamperWithAuditRow,
 } from '../../../test/audit';
-import {
-  createAdmin,
-  createSuperuser,
-  createUser,
-  type TestUser,
-  uniqueName,
-} from '../../../test/factories';
+import { createAdmin, createUser, uniqueName } from '../../../test/factories';
+import { useSuperuser, useTestApp } from '../../../test/hooks';
 import { sqlRows } from '../../../test/sql';
 import { type Executor, openDatabase } from '../../db/client';
 import { acquireEmbeddedLock } from '../../db/embedded-lock';
@@ -32,12 +27,8 @@ import {
   verifyAuditChain,
 } from './audit-chain';
 
-let t: TestApp;
-let superuser: TestUser;
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
 
 const chainState = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/audit/chain/', headers });

@@ -1,9 +1,9 @@
 import type { Notification } from '@candor/contract/notifications';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app';
 import type { TestUser } from '../../../test/factories';
 import { createAdmin, createOrganization, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { createReport } from '../../../test/reports';
 import { notifications } from '../../db/schema';
 import { reporterNoticeTag } from './notifications.service';

@@ -1,9 +1,9 @@
 import type { Report } from '@candor/contract/reports';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app';
 import type { TestUser } from '../../../test/factories';
 import { createAdmin, createOrganization, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { addressedTo } from '../../../test/notices';
 import { createReport, submitReport } from '../../../test/reports';
 import { notifications, reports } from '../../db/schema';

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, getTestApp, type TestApp } from './app';
+import { createSuperuser, type TestUser } from './factories';
+import { listenLocally } from './live';
+import { type ServerProcess, sharedServerEnv, startServerProcess } from './server-process';
+
+/*
+ * A test file's set-up in one line each: every helper registers its hooks and answers an object
+ * that is filled in before the file's first test runs (hooks run in the order they are made).
+ */
+
+/** The app most tests share (built once per run). */
+export function useTestApp(): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await getTestApp());
+  });
+  return t;
+}
+
+/** An app of the file's own, built before its tests and closed after them. */
+export function useOwnApp(): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp());
+  });
+  afterAll(async () => {
+    await t.app?.close();
+  });
+  return t;
+}
+
+/** An app of the file's own, listening locally: `base` is its ws:// address. */
+export function useListeningApp(): TestApp & { base: string } {
+  const t = useOwnApp() as TestApp & { base: string };
+  beforeAll(async () => {
+    t.base = await listenLocally(t.app);
+  });
+  return t;
+}
+
+/** A superuser made on `t` for the file. */
+export function useSuperuser(t: TestApp): TestUser {
+  const superuser = {} as TestUser;
+  beforeAll(async () => {
+    Object.assign(superuser, await createSuperuser(t));
+  });
+  return superuser;
+}
+
+/**
+ * Two real server processes on the run's PostgreSQL database beside `t` (which has reset and
+ * migrated it, so they find it ready), stopped after the file's tests.
+ */
+export function useServerProcesses(
+  t: TestApp,
+  databaseUrl: string,
+): [ServerProcess, ServerProcess] {
+  const servers: [ServerProcess, ServerProcess] = [{} as ServerProcess, {} as ServerProcess];
+  beforeAll(async () => {
+    const started = await Promise.all(
+      servers.map(() => startServerProcess(sharedServerEnv(t.config, databaseUrl))),
+    );
+    for (const [index, server] of started.entries()) {
+      Object.assign(servers[index] as ServerProcess, server);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop?.()));
+  });
+  return servers;
+}
