@@ -19,6 +19,7 @@ import { FieldValidationError } from '../../lib/errors';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { requestLanguage } from '../../lib/texts';
 import { perAddress } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import { readVoiceMessageForm } from '../comments/voice-message-form';
 import { requireGuestReportId } from './guest-session';
 import * as service from './track.service';
@@ -35,6 +36,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = ctx.config.uploads.maxBytes;
   const reportOf = (request: FastifyRequest) => requireGuestReportId(ctx, request);
   const tags = ['Track'];
+  const route = routeOptionsFor(tags);
   const security = guestSessionSecurity;
   // Writes per report, like an account's per account: never keyed by the address.
   const writeLimit = {
@@ -70,15 +72,13 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/challenge/',
-    {
-      config: perAddress(ctx, 'rate.track-challenge', 60, 60_000),
-      schema: {
-        tags,
-        summary:
-          'A proof-of-work challenge, when /track asks for one (after many wrong receipts); null else',
+    route.open(
+      'A proof-of-work challenge, when /track asks for one (after many wrong receipts); null else',
+      {
         response: { 200: proofOfWorkChallengeSchema.nullable() },
       },
-    },
+      perAddress(ctx, 'rate.track-challenge', 60, 60_000),
+    ),
     async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await service.trackChallenge(ctx)),
   );
