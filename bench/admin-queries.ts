@@ -2,8 +2,8 @@
 // Target: p95 under 50 ms on PostgreSQL. Runs against BENCH_DATABASE_URL (default: the local
 // server's `candor_bench` database, recreated) or, with BENCH_DATABASE_URL=embedded, PGlite.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { startBenchApp } from './support/app';
+import { recreateDatabase } from './support/database';
 import { percentile, recordResult } from './support/results';
 
 const REPORTS = Number(process.env.REPORTS ?? 100_000);
@@ -14,12 +14,7 @@ const embedded = requested === 'embedded';
 
 if (!embedded) {
   // A fresh database each run.
-  const admin = new pg.Client({ connectionString: requested.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(requested).pathname.slice(1);
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await recreateDatabase(requested);
 }
 
 const { app, database, close } = await startBenchApp({

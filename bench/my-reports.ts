@@ -4,9 +4,9 @@
 // (default: the local server's `candor_bench` database, recreated) or, with
 // BENCH_DATABASE_URL=embedded, PGlite.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ownerTagOf, updateOwnerIndex } from '../apps/server/src/modules/owners/owner-index';
 import { startBenchApp } from './support/app';
+import { recreateDatabase } from './support/database';
 import { percentile, recordResult } from './support/results';
 
 const OTHER_REPORTS = Number(process.env.REPORTS ?? 50_000);
@@ -17,12 +17,7 @@ const requested =
 const embedded = requested === 'embedded';
 
 if (!embedded) {
-  const admin = new pg.Client({ connectionString: requested.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(requested).pathname.slice(1);
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await recreateDatabase(requested);
 }
 
 const { app, database, close } = await startBenchApp({
