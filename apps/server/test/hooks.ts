@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, getTestApp, type TestApp } from './app';
 import { createSuperuser, type TestUser } from './factories';
@@ -69,4 +70,24 @@ export function useServerProcesses(
     await Promise.all(servers.map((server) => server.stop?.()));
   });
   return servers;
+}
+
+/**
+ * App instances counting in the Redis of TEST_REDIS_URL, as server processes would: each call
+ * builds one with `env` and waits for its Redis connection; all are closed after the file's tests.
+ */
+export function useRedisInstances(): (env: Record<string, string>) => Promise<TestApp> {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((built) => built.app.close()));
+  });
+  return async (env) => {
+    const built = await buildTestApp({
+      env: { REDIS_URL: process.env.TEST_REDIS_URL as string, ...env },
+    });
+    apps.push(built);
+    const redis = built.app.ctx.redis;
+    if (redis && redis.status !== 'ready') await once(redis, 'ready');
+    return built;
+  };
 }

@@ -2,6 +2,7 @@ import type { AdminReport, AdminReportPage } from '@candor/contract/admin';
 import type { Notification } from '@candor/contract/notifications';
 import type { Report } from '@candor/contract/reports';
 import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../test/calls';
 import {
   createAdmin,
   createOrganization,
@@ -25,14 +26,7 @@ const NEUTRAL = 'Another administrator handles this report.';
 
 const t = useOwnApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
-async function json<T>(user: TestUser, url: string): Promise<T> {
-  const response = await call(user, 'GET', url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const { call, json } = callsAs(t);
 
 /** Everything an administrator's dashboard shows about the organisation's reports. */
 async function dashboardOf(admin: TestUser, reportIds: number[]) {

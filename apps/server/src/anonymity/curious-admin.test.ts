@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@candor/contract/audit-log';
 import type { Notification } from '@candor/contract/notifications';
 import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../test/calls';
 import {
   createAdmin,
   createOrganization,
@@ -22,14 +23,7 @@ import { createReport } from '../../test/reports';
 
 const t = useListeningApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
-async function json<T>(user: TestUser, url: string): Promise<T> {
-  const response = await call(user, 'GET', url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const { call, json } = callsAs(t);
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
 

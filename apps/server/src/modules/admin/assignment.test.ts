@@ -2,6 +2,7 @@ import type { AdminReport, AdminReportPage, Handler } from '@candor/contract/adm
 import type { AuditEntry } from '@candor/contract/audit-log';
 import type { Notification } from '@candor/contract/notifications';
 import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls';
 import {
   createAdmin,
   createOrganization,
@@ -16,14 +17,7 @@ import { CANNOT_ASSIGN, TAKEN } from './admin.service';
 const t = useTestApp();
 const superuser = useSuperuser(t);
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
-async function json<T>(user: TestUser, url: string): Promise<T> {
-  const response = await call(user, 'GET', url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const { call, json } = callsAs(t);
 
 async function team() {
   const organizationId = await createOrganization(t);

@@ -1,6 +1,7 @@
 import type { Notification } from '@candor/contract/notifications';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls';
 import type { TestUser } from '../../../test/factories';
 import { createAdmin, createOrganization, createUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/hooks';
@@ -16,8 +17,7 @@ import { reporterNoticeTag } from './notifications.service';
 
 const t = useTestApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const { call } = callsAs(t);
 
 async function unread(user: TestUser): Promise<number> {
   return (await call(user, 'GET', '/api/notifications/unread_count/')).json().count;

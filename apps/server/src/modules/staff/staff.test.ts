@@ -1,6 +1,7 @@
 import type { OrganizationStaff, StaffMember, StaffPage } from '@candor/contract/staff';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls';
 import {
   createAdmin,
   createOrganization,
@@ -20,8 +21,7 @@ import { OWN_ACCOUNT_REFUSAL } from './staff.service';
 const t = useListeningApp();
 const superuser = useSuperuser(t);
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const { call } = callsAs(t);
 
 const today = new Date().toISOString().slice(0, 10);
 
