@@ -1,9 +1,15 @@
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildTestApp, getTestApp, type TestApp } from './app';
+import type { DatabaseHandle } from '../src/db/client';
+import { buildTestApp, captureLogs, getTestApp, type LogCapture, type TestApp } from './app';
 import { createSuperuser, type TestUser } from './factories';
 import { listenLocally } from './live';
 import { type ServerProcess, sharedServerEnv, startServerProcess } from './server-process';
+import { openThrowawayDatabase, type ThrowawayDatabase } from './throwaway-database';
 
 /*
  * A test file's set-up in one line each: every helper registers its hooks and answers an object
@@ -89,5 +95,47 @@ export function useRedisInstances(): (env: Record<string, string>) => Promise<Te
     const redis = built.app.ctx.redis;
     if (redis && redis.status !== 'ready') await once(redis, 'ready');
     return built;
+  };
+}
+
+/**
+ * An app of the file's own on a throwaway database (`prepare` runs on it first), its log lines
+ * captured in `capture` and its files in a folder of its own (`dataDir`, named from `prefix`):
+ * what the log reader and whoever reads the disk would see. All removed after the file's tests.
+ */
+export function useWatchedApp(
+  prefix: string,
+  prepare?: (database: DatabaseHandle) => Promise<void>,
+): { t: TestApp; capture: LogCapture; dataDir: string } {
+  const t = {} as TestApp;
+  const capture = {} as LogCapture;
+  let throwaway: ThrowawayDatabase | undefined;
+  let dataDir = '';
+  beforeAll(async () => {
+    throwaway = await openThrowawayDatabase();
+    await prepare?.(throwaway.database);
+    dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+    const logs = captureLogs();
+    Object.assign(capture, logs.capture);
+    Object.assign(
+      t,
+      await buildTestApp({
+        database: throwaway.database,
+        logger: logs.logger,
+        env: { DATA_DIR: dataDir },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t.app?.close();
+    await throwaway?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    t,
+    capture,
+    get dataDir() {
+      return dataDir;
+    },
   };
 }
