@@ -25,6 +25,14 @@ const setStatus = (id: number, user: TestUser, status: string) =>
     headers: user.headers,
     payload: { status },
   });
+const threadOf = async (id: number, user: TestUser) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/${id}/comments/`,
+      headers: user.headers,
+    })
+  ).json();
 const getReport = async (id: number, user: TestUser): Promise<Report> =>
   (await t.app.inject({ method: 'GET', url: `/api/reports/${id}/`, headers: user.headers })).json();
 
@@ -196,13 +204,7 @@ describe('Acknowledge receipt', () => {
     expect(body.feedback_by).toBe(await plusMonths(body.acknowledged_at as string, 3));
     expect(body.feedback_at).toBeNull();
 
-    const thread = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/reports/${report.id}/comments/`,
-        headers: reporter.headers,
-      })
-    ).json();
+    const thread = await threadOf(report.id, reporter);
     expect(thread).toEqual([
       expect.objectContaining({
         message: 'We have your report.',
@@ -322,13 +324,7 @@ describe('replies and status changes on the clock', () => {
       'report.acknowledged',
       'report.feedback_given',
     ]);
-    const thread = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/reports/${report.id}/comments/`,
-        headers: reporter.headers,
-      })
-    ).json();
+    const thread = await threadOf(report.id, reporter);
     expect(thread[0]).toMatchObject({ is_feedback: true });
   });
 
@@ -377,13 +373,7 @@ describe('replies and status changes on the clock', () => {
     expect(rejected.acknowledged_at).not.toBeNull();
     expect(rejected.feedback_at).not.toBeNull();
     // The message sent with a final status is the feedback, and says so in the thread.
-    const thread = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/reports/${rejectedAtOnce.id}/comments/`,
-        headers: reporter.headers,
-      })
-    ).json();
+    const thread = await threadOf(rejectedAtOnce.id, reporter);
     expect(thread).toEqual([
       expect.objectContaining({ message: 'This is outside what we handle.', is_feedback: true }),
     ]);

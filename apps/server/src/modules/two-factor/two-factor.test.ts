@@ -17,6 +17,15 @@ beforeAll(async () => {
   t = await getTestApp();
 });
 
+/** The first step of setting up an authenticator, with these headers and password. */
+const startEnrolment = (headers: Record<string, string>, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/two-factor/enrolment/',
+    headers,
+    payload: { password },
+  });
+
 function bearer(access: string) {
   return { authorization: `Bearer ${access}` };
 }
@@ -48,12 +57,7 @@ async function auditActionsAbout(userId: number) {
 describe('second factor: enrolment', () => {
   it('shows the secret once, as a QR code and as text, and stores it sealed', async () => {
     const admin = await createAdmin(t);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: admin.headers,
-      payload: { password: admin.password },
-    });
+    const started = await startEnrolment(admin.headers, admin.password);
     expect(started.statusCode).toBe(201);
     const body = started.json();
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -83,12 +87,7 @@ describe('second factor: enrolment', () => {
 
   it('refuses a wrong code, then confirms with a right one: ten recovery codes, other logins ended', async () => {
     const admin = await createAdmin(t);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: admin.headers,
-      payload: { password: admin.password },
-    });
+    const started = await startEnrolment(admin.headers, admin.password);
     const { secret } = started.json();
     const wrong = await t.app.inject({
       method: 'POST',
@@ -147,21 +146,11 @@ describe('second factor: enrolment', () => {
 
   it('is refused to plain users, and to an account already enrolled', async () => {
     const user = await createUser(t);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: user.headers,
-      payload: { password: user.password },
-    });
+    const refused = await startEnrolment(user.headers, user.password);
     expect(refused.statusCode).toBe(403);
     const admin = await createAdmin(t);
     const enrolled = await enrol(t, admin);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: enrolled.headers,
-      payload: { password: admin.password },
-    });
+    const again = await startEnrolment(enrolled.headers, admin.password);
     expect(again.statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/two-factor/enrolment/' });
     expect(anonymous.statusCode).toBe(401);
