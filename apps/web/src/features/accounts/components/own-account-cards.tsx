@@ -28,6 +28,23 @@ function CardHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
+/**
+ * A refused change of a card's form: field errors beside their field, anything else (a refusal,
+ * a failure) in the card's message.
+ */
+function showErrorsOf(form: {
+  showServerErrors: (error: unknown) => void;
+  setMessage: (message: { tone: 'error'; text: string }) => void;
+}) {
+  return (error: unknown) => {
+    form.showServerErrors(error);
+    const detail = serverDetail(error);
+    if (detail && Object.keys(fieldErrors(error)).length === 0) {
+      form.setMessage({ tone: 'error', text: detail });
+    }
+  };
+}
+
 /** The current password is required; every other login of the account ends. */
 export function ChangePasswordCard() {
   const t = useT();
@@ -37,7 +54,7 @@ export function ChangePasswordCard() {
   const form = useContractForm(changePasswordInputSchema, {
     defaultValues: { current_password: '', new_password: '' },
   });
-  const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
+  const { field, message, setMessage, onSubmit, reset } = form;
 
   const save = (input: ChangePasswordInput) =>
     change.mutate(input, {
@@ -49,14 +66,7 @@ export function ChangePasswordCard() {
           text: t('accounts.password.changed'),
         });
       },
-      onError: (error) => {
-        showServerErrors(error);
-        // Field errors show beside their field; anything else (a refusal, a failure) here.
-        const detail = serverDetail(error);
-        if (detail && Object.keys(fieldErrors(error)).length === 0) {
-          setMessage({ tone: 'error', text: detail });
-        }
-      },
+      onError: showErrorsOf(form),
     });
 
   return (
@@ -132,7 +142,7 @@ export function DeleteAccountCard() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const form = useContractForm(deleteAccountInputSchema, { defaultValues: { password: '' } });
-  const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
+  const { field, message, setMessage, onSubmit, reset } = form;
 
   const close = () => {
     if (remove.isPending) return;
@@ -147,14 +157,7 @@ export function DeleteAccountCard() {
         await signOut();
         navigate(paths.login, { replace: true, state: { reason: t('accounts.delete.done') } });
       },
-      onError: (error) => {
-        showServerErrors(error);
-        // Field errors show beside their field; anything else (a refusal, a failure) here.
-        const detail = serverDetail(error);
-        if (detail && Object.keys(fieldErrors(error)).length === 0) {
-          setMessage({ tone: 'error', text: detail });
-        }
-      },
+      onError: showErrorsOf(form),
     });
 
   return (
