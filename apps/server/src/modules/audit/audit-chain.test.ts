@@ -325,6 +325,19 @@ async function expectChangedRowReported(id: number) {
   }
 }
 
+/** With row `id` removed, the check finds the chain broken with `problem`; the row is put back. */
+async function expectProblemWhileRemoved(
+  id: number,
+  problem: { id: number | null; reason: string },
+) {
+  const removed = await removeAuditRow(t.database.db, id);
+  try {
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ isIntact: false, problem });
+  } finally {
+    await removed.restore();
+  }
+}
+
 describe('a row changed with the trigger disabled', () => {
   it('breaks the chain at that row, for the check, the dashboard and the command', async () => {
     const id = await addEntry('tamper', { before: true });
@@ -346,25 +359,9 @@ describe('a row changed with the trigger disabled', () => {
   it('shows a removed row, in the middle or at the end of the log', async () => {
     const middle = await addEntry('middle');
     const next = await addEntry('next');
-    const removed = await removeAuditRow(t.database.db, middle);
-    try {
-      expect(await verifyAuditChain(t.database.db)).toMatchObject({
-        isIntact: false,
-        problem: { id: next, reason: 'link' },
-      });
-    } finally {
-      await removed.restore();
-    }
+    await expectProblemWhileRemoved(middle, { id: next, reason: 'link' });
     const last = await addEntry('last');
-    const removedLast = await removeAuditRow(t.database.db, last);
-    try {
-      expect(await verifyAuditChain(t.database.db)).toMatchObject({
-        isIntact: false,
-        problem: { id: null, reason: 'head' },
-      });
-    } finally {
-      await removedLast.restore();
-    }
+    await expectProblemWhileRemoved(last, { id: null, reason: 'head' });
     expect(await verifyAuditChain(t.database.db)).toMatchObject({ isIntact: true });
   });
 });
@@ -399,6 +396,20 @@ describe('audit_log_canonical replaced to hide an edited row', () => {
   });
 });
 
+/** Three role changes by the system, written to the log of `db`. */
+async function addRoleChanges(db: Executor, details?: Record<string, string>) {
+  for (let index = 0; index < 3; index += 1) {
+    await insertAuditEntry(db, {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'user.role_changed',
+      objectType: 'user',
+      objectId: index,
+      ...(details ? { details } : {}),
+    });
+  }
+}
+
 describe('npm run audit:verify on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-verify-'));
   const env = { DATA_DIR: dataDir };
@@ -413,15 +424,7 @@ describe('npm run audit:verify on the embedded database', () => {
 
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
     try {
-      for (let index = 0; index < 3; index += 1) {
-        await insertAuditEntry(database.db, {
-          actorUserId: null,
-          actorRole: 'system',
-          action: 'user.role_changed',
-          objectType: 'user',
-          objectId: index,
-        });
-      }
+      await addRoleChanges(database.db);
       const intact = await verifyAuditChain(database.db);
       expect(intact).toMatchObject({ isIntact: true, rows: 3 });
       const [second] = await database.db
@@ -449,16 +452,7 @@ describe('npm run audit:verify on the embedded database', () => {
     let id: number;
     try {
       await database.migrate();
-      for (let index = 0; index < 3; index += 1) {
-        await insertAuditEntry(database.db, {
-          actorUserId: null,
-          actorRole: 'system',
-          action: 'user.role_changed',
-          objectType: 'user',
-          objectId: index,
-          details: { to: 'admin' },
-        });
-      }
+      await addRoleChanges(database.db, { to: 'admin' });
       await chainPendingAuditRows(database.db);
       const [first] = await database.db
         .select({ id: auditLog.id })
