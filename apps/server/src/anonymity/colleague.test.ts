@@ -3,13 +3,8 @@ import type { Notification } from '@candor/contract/notifications';
 import type { Report } from '@candor/contract/reports';
 import { describe, expect, it } from 'vitest';
 import { callsAs } from '../../test/calls';
-import {
-  createAdmin,
-  createOrganization,
-  createSuperuser,
-  createUser,
-  type TestUser,
-} from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { createAdmin, createOrganization, createSuperuser, createUser } from '../../test/factories';
 import { useOwnApp } from '../../test/hooks';
 import { createReport } from '../../test/reports';
 

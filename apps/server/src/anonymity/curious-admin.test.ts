@@ -2,13 +2,8 @@ import type { AuditEntry } from '@candor/contract/audit-log';
 import type { Notification } from '@candor/contract/notifications';
 import { describe, expect, it } from 'vitest';
 import { callsAs } from '../../test/calls';
-import {
-  createAdmin,
-  createOrganization,
-  createSuperuser,
-  createUser,
-  type TestUser,
-} from '../../test/factories';
+import type { TestUser } from '../../test/factories';
+import { createAdmin, createOrganization, createSuperuser, createUser } from '../../test/factories';
 import { useListeningApp } from '../../test/hooks';
 import { connectLive, type LiveClient } from '../../test/live';
 import { createReport } from '../../test/reports';
