@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorSummary } from '@/components/ui/error-summary';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { fieldErrors, serverDetail } from '@/lib/error-messages';
@@ -79,20 +79,8 @@ export function ChangePasswordCard() {
             new_password: t('accounts.password.new'),
           })}
         />
-        <TextField
-          label={t('accounts.password.current')}
-          type="password"
-          required
-          autoComplete="current-password"
-          {...field('current_password')}
-        />
-        <TextField
-          label={t('accounts.password.new')}
-          type="password"
-          required
-          autoComplete="new-password"
-          {...field('new_password')}
-        />
+        <PasswordField label={t('accounts.password.current')} {...field('current_password')} />
+        <PasswordField label={t('accounts.password.new')} isNew {...field('new_password')} />
         <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
         <Button type="submit" isBusy={change.isPending} busyLabel={t('accounts.password.changing')}>
           {t('accounts.password.submit')}
@@ -192,13 +180,7 @@ export function DeleteAccountCard() {
             </li>
           </ul>
           <ErrorSummary {...form.errorSummary({ password: t('accounts.form.password') })} />
-          <TextField
-            label={t('accounts.delete.yourPassword')}
-            type="password"
-            required
-            autoComplete="current-password"
-            {...field('password')}
-          />
+          <PasswordField label={t('accounts.delete.yourPassword')} {...field('password')} />
           <div aria-live="polite">
             {message && <Alert tone={message.tone}>{message.text}</Alert>}
           </div>
