@@ -48,6 +48,18 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx.hash('rate.track-write', await reportOf(request).catch(() => 0)),
     },
   };
+  /**
+   * A form sent to the session's report: the session is checked first, then the size the form
+   * declares, before anything is read.
+   */
+  const uploadTo = <S extends object>(summary: string, schema: S) => ({
+    onRequest: async (request: FastifyRequest) => {
+      await reportOf(request);
+    },
+    config: writeLimit,
+    preValidation: async (request: FastifyRequest) => checkDeclaredLength(request, maxBytes),
+    schema: { tags, security, summary, ...schema },
+  });
 
   app.post(
     '/session/',
@@ -125,20 +137,10 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/messages/voice/',
-    {
-      onRequest: async (request) => {
-        await reportOf(request);
-      },
-      config: writeLimit,
-      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      schema: {
-        tags,
-        security,
-        summary: "Add a voice message to the report's thread (disguised before it is kept)",
-        form: guestVoiceMessageFieldsSchema.extend({ voice_recording: voiceFilePart }),
-        response: { 201: reportMessageSchema },
-      },
-    },
+    uploadTo("Add a voice message to the report's thread (disguised before it is kept)", {
+      form: guestVoiceMessageFieldsSchema.extend({ voice_recording: voiceFilePart }),
+      response: { 201: reportMessageSchema },
+    }),
     async (request, reply) => {
       const { fields, voice } = readVoiceMessageForm(
         await readReportForm(request, maxBytes),
@@ -151,20 +153,10 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/evidence/',
-    {
-      onRequest: async (request) => {
-        await reportOf(request);
-      },
-      config: writeLimit,
-      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      schema: {
-        tags,
-        security,
-        summary: 'Add the evidence file, while the report has none',
-        form: z.strictObject({ file_upload: evidenceFilePart }),
-        response: { 200: reportSchema },
-      },
-    },
+    uploadTo('Add the evidence file, while the report has none', {
+      form: z.strictObject({ file_upload: evidenceFilePart }),
+      response: { 200: reportSchema },
+    }),
     async (request) => {
       const form = await readReportForm(request, maxBytes);
       const extra = Object.keys(form.fields);
