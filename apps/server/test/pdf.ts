@@ -7,10 +7,14 @@ const standardFontDataUrl = `${path.join(
   'standard_fonts',
 )}/`;
 
-/** The first page of a PDF, opened by an independent parser (pdf.js). */
+/** A PDF, opened by an independent parser (pdf.js). */
+export function openPdf(data: Buffer) {
+  return getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
+}
+
+/** The first page of a PDF, opened by pdf.js. */
 export async function firstPdfPage(data: Buffer) {
-  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
-  return pdf.getPage(1);
+  return (await openPdf(data)).getPage(1);
 }
 
 /** The text of a PDF's first page, read by pdf.js. */

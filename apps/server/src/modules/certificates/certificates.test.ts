@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/hooks';
-import { firstPdfPage, pdfText } from '../../../test/pdf';
+import { firstPdfPage, openPdf, pdfText } from '../../../test/pdf';
 import { createReport, setReportStatus } from '../../../test/reports';
 
 const t = useTestApp();
@@ -92,10 +92,7 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     await setReportStatus(t, report.id, 'resolved');
     const response = await certificate(report.id, owner, '?lang=ar');
     expect(response.statusCode).toBe(200);
-    const pdf = await getDocument({
-      data: new Uint8Array(response.rawPayload),
-      standardFontDataUrl,
-    }).promise;
+    const pdf = await openPdf(response.rawPayload);
     const page = await pdf.getPage(1);
     const items = (await page.getTextContent()).items.flatMap((item) =>
       'str' in item && item.str.trim() !== '' ? [item] : [],
@@ -121,10 +118,7 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     expect(right).toBeGreaterThan(width - 64 - 2);
     expect(label.transform[4]).toBeGreaterThan(width / 2);
     // The English certificate starts its lines at the left margin instead.
-    const english = await getDocument({
-      data: new Uint8Array((await certificate(report.id, owner)).rawPayload),
-      standardFontDataUrl,
-    }).promise;
+    const english = await openPdf((await certificate(report.id, owner)).rawPayload);
     const englishItems = (await (await english.getPage(1)).getTextContent()).items;
     const englishReference = englishItems.find(
       (item) => 'str' in item && item.str.includes(report.token),
