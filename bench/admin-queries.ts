@@ -2,29 +2,12 @@
 // Target: p95 under 50 ms on PostgreSQL. Runs against BENCH_DATABASE_URL (default: the local
 // server's `candor_bench` database, recreated) or, with BENCH_DATABASE_URL=embedded, PGlite.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { startBenchApp } from './support/app';
+import { startBenchAppOnRequestedDatabase } from './support/app';
 import { percentile, recordResult } from './support/results';
 
 const REPORTS = Number(process.env.REPORTS ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
-const requested =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_bench';
-const embedded = requested === 'embedded';
-
-if (!embedded) {
-  // A fresh database each run.
-  const admin = new pg.Client({ connectionString: requested.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(requested).pathname.slice(1);
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
-
-const { app, database, close } = await startBenchApp({
-  databaseUrl: embedded ? undefined : requested,
-});
+const { app, database, close, driver } = await startBenchAppOnRequestedDatabase();
 
 await app.inject({
   method: 'POST',
@@ -129,7 +112,6 @@ for (const [label, url, rounds, cold] of cases) {
     `| ${label} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${rounds} |`,
   );
 }
-const driver = embedded ? 'PGlite (embedded)' : 'PostgreSQL 15';
 const table = [
   `${REPORTS.toLocaleString('en')} reports on ${driver}, over HTTP on loopback, one request at a time.`,
   '',

@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../apps/server/src/config';
 import { ownServerEnv, startServerProcess } from '../apps/server/test/server-process';
+import { chromiumFlags } from '../e2e/support/chromium';
 import { recordResult } from './support/results';
 
 const webDist = path.join(import.meta.dirname, '..', 'apps/web/dist');
@@ -39,16 +40,7 @@ const server = await startServerProcess({
 
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  chromeFlags: ['--headless=new', ...chromiumFlags],
 });
 
 async function api<T>(path: string, body: unknown, access?: string): Promise<T> {

@@ -4,30 +4,14 @@
 // (default: the local server's `candor_bench` database, recreated) or, with
 // BENCH_DATABASE_URL=embedded, PGlite.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ownerTagOf, updateOwnerIndex } from '../apps/server/src/modules/owners/owner-index';
-import { startBenchApp } from './support/app';
+import { startBenchAppOnRequestedDatabase } from './support/app';
 import { percentile, recordResult } from './support/results';
 
 const OTHER_REPORTS = Number(process.env.REPORTS ?? 50_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 const OWN_COUNTS = [1, 10, 100, 1000];
-const requested =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_bench';
-const embedded = requested === 'embedded';
-
-if (!embedded) {
-  const admin = new pg.Client({ connectionString: requested.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(requested).pathname.slice(1);
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
-
-const { app, database, close } = await startBenchApp({
-  databaseUrl: embedded ? undefined : requested,
-});
+const { app, database, close, driver } = await startBenchAppOnRequestedDatabase();
 const { ctx } = app;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const description = ctx.sealer.seal('A description of what happened.', 'report.description');
@@ -106,7 +90,6 @@ for (const reporter of reporters) {
     `| ${reporter.count} | ${percentile(samples, 50).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${ROUNDS} |`,
   );
 }
-const driver = embedded ? 'PGlite (embedded)' : 'PostgreSQL 15';
 const table = [
   `GET /api/reports/ among ${OTHER_REPORTS.toLocaleString('en')} anonymous reports of other people on ${driver}, over HTTP on loopback, one request at a time.`,
   '',

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Browser, chromium } from 'playwright-core';
+import { chromiumFlags } from '../e2e/support/chromium';
 import { startBenchApp } from './support/app';
 import { percentile, recordResult } from './support/results';
 
@@ -86,15 +87,7 @@ const bench = await startBenchApp({ env: { WEB_DIST_DIR: webDist } });
 const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  args: [...chromiumFlags],
 });
 const rows: string[] = [];
 try {

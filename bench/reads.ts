@@ -3,16 +3,16 @@
 // JSON; autocannon measures it and each read route in turn, side by side, and the ratio of their
 // rates is recorded. Runs on the PostgreSQL server (BENCH_DATABASE_URL, recreated) and on
 // embedded PGlite. `GET /` needs the built web app (`npm run build`).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createAdmin, createUser, type TestUser } from '../apps/server/test/factories';
 import { createReport } from '../apps/server/test/reports';
 import { sqlRows } from '../apps/server/test/sql';
 import { startBenchApp } from './support/app';
+import { recreateDatabase } from './support/database';
+import { profiled } from './support/profile';
 import { recordResult } from './support/results';
 
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -27,15 +27,6 @@ const postgresUrl =
 const profileDir = process.env.PROFILE;
 const webDist = path.join(import.meta.dirname, '..', 'apps/web/dist/index.html');
 if (!existsSync(webDist)) throw new Error('GET / needs the built web app: run "npm run build"');
-
-async function recreate(url: string) {
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(url).pathname.slice(1);
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
 
 type Target = { name: string; path: string; who: 'reporter' | 'admin' | 'nobody' };
 
@@ -57,24 +48,6 @@ const targets = (reportId: number): Target[] => [
 ];
 
 /** Runs `work` under the V8 profiler and writes the profile to `<PROFILE>/<name>.cpuprofile`. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!profileDir) return work();
-  mkdirSync(profileDir, { recursive: true });
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(
-      path.join(profileDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`),
-      JSON.stringify(profile),
-    );
-    session.disconnect();
-  }
-}
 
 async function measure(base: string, route: string, authorization?: string) {
   const cpu = process.cpuUsage();
@@ -121,7 +94,7 @@ async function whileWriting<T>(
 type Row = { database: string; target: string; reference: number; rate: number; p99: number };
 
 async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
-  if (database === 'PostgreSQL') await recreate(postgresUrl);
+  if (database === 'PostgreSQL') await recreateDatabase(postgresUrl, { force: true });
   const bench = await startBenchApp({
     databaseUrl: database === 'PostgreSQL' ? postgresUrl : undefined,
     env: {
@@ -182,7 +155,7 @@ async function run(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
     const reference = await whileWriting(bench.database.db, reportId, () =>
       measure(address, `/bench/one-select/${reporter.id}`),
     );
-    const measured = await profiled(`${database} ${target.name}`, () =>
+    const measured = await profiled(profileDir, `${database} ${target.name}`, () =>
       whileWriting(bench.database.db, reportId, () => measure(address, target.path, authorization)),
     );
     rows.push({

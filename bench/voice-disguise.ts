@@ -11,6 +11,7 @@ import { MEDIA_LIMITS, runMediaJob } from '../apps/server/src/lib/evidence/media
 import { disguiseVoice } from '../apps/server/src/lib/evidence/voice';
 import {
   VOICE_BITRATE,
+  VOICE_ENCODER_SETTINGS,
   VOICE_MS_PER_SECOND,
   VOICE_SAMPLE_RATE,
 } from '../apps/server/src/lib/evidence/voice-plan';
@@ -39,12 +40,7 @@ async function transcode(input: Buffer): Promise<void> {
       'libopus',
       '-ar',
       String(VOICE_SAMPLE_RATE),
-      '-b:a',
-      VOICE_BITRATE,
-      '-application',
-      'voip',
-      '-compression_level',
-      '5',
+      ...VOICE_ENCODER_SETTINGS,
       '-f',
       'webm',
       '/out',

@@ -5,14 +5,10 @@
 // (half the connections each) against one. Runs on the PostgreSQL server (BENCH_DATABASE_URL,
 // recreated); DATABASES=PostgreSQL,PGlite adds embedded PGlite (one process only).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { AppContext } from '../apps/server/src/context';
 import { challengeFor } from '../apps/server/src/modules/intake/intake.service';
 import { createAdmin, createUser, login, type TestUser } from '../apps/server/test/factories';
@@ -24,7 +20,9 @@ import {
 } from '../apps/server/test/server-process';
 import { sqlRows } from '../apps/server/test/sql';
 import { startBenchApp } from './support/app';
+import { recreateDatabase } from './support/database';
 import { benchPhoto } from './support/evidence-inputs';
+import { profiled } from './support/profile';
 import { recordResult } from './support/results';
 
 const DURATION = Number(process.env.DURATION ?? 8);
@@ -36,15 +34,6 @@ const postgresUrl =
 const profileDir = process.env.PROFILE;
 const only = process.env.ONLY;
 const PROOF_WORK = 1000;
-
-async function recreate(url: string) {
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(url).pathname.slice(1);
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-}
 
 type Request = {
   method: string;
@@ -98,24 +87,6 @@ async function measure(base: string, target: Target, connections: number): Promi
 }
 
 /** Runs `work` under the V8 profiler, into `<PROFILE>/<name>.cpuprofile`. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!profileDir) return work();
-  mkdirSync(profileDir, { recursive: true });
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(
-      path.join(profileDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`),
-      JSON.stringify(profile),
-    );
-    session.disconnect();
-  }
-}
 
 const json = (method: string, url: string, authorization: string, body?: object): Request => ({
   method,
@@ -318,7 +289,7 @@ const benchEnv = {
 };
 
 async function oneProcess(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
-  if (database === 'PostgreSQL') await recreate(postgresUrl);
+  if (database === 'PostgreSQL') await recreateDatabase(postgresUrl, { force: true });
   const bench = await startBenchApp({
     databaseUrl: database === 'PostgreSQL' ? postgresUrl : undefined,
     env: benchEnv,
@@ -358,7 +329,7 @@ async function oneProcess(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
     for (const target of targetsOf(prepared, statusIds, proofs)) {
       if (only && !target.name.includes(only)) continue;
       const ref = await measure(base, reference, connections);
-      const got = await profiled(`${database} ${connections} ${target.name}`, () =>
+      const got = await profiled(profileDir, `${database} ${connections} ${target.name}`, () =>
         measure(base, target, connections),
       );
       if (got.failed > 0) {
@@ -388,7 +359,7 @@ async function oneProcess(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
  * rate (no lock every writer in every process waits on).
  */
 async function twoProcesses(): Promise<Row[]> {
-  await recreate(postgresUrl);
+  await recreateDatabase(postgresUrl, { force: true });
   const seed = await startBenchApp({ databaseUrl: postgresUrl, env: benchEnv });
   const t = { app: seed.app, database: seed.database, config: seed.config };
   const seedBase = await seed.app.listen({ port: 0, host: '127.0.0.1' });

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/clie
 import { resolveSecrets } from '../../apps/server/src/lib/secrets';
 import { createLocalStorage } from '../../apps/server/src/lib/storage';
 import { setUpProcess } from '../../apps/server/src/process-setup';
+import { recreateDatabase } from './database';
 
 /**
  * The real app, silent, on a migrated database (`databaseUrl`, or embedded PGlite in memory) with
@@ -42,4 +43,18 @@ export async function startBenchApp(options: {
       await database.close();
     },
   };
+}
+
+/**
+ * The bench app on the database BENCH_DATABASE_URL names (default: the local server's
+ * `candor_bench`), recreated empty first, or with BENCH_DATABASE_URL=embedded on PGlite. `driver`
+ * says which, for the results.
+ */
+export async function startBenchAppOnRequestedDatabase() {
+  const requested =
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/candor_bench';
+  const embedded = requested === 'embedded';
+  if (!embedded) await recreateDatabase(requested);
+  const bench = await startBenchApp({ databaseUrl: embedded ? undefined : requested });
+  return { ...bench, driver: embedded ? 'PGlite (embedded)' : 'PostgreSQL 15' };
 }

@@ -1,23 +1,10 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { superuser } from '../playwright.config';
-import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { photo } from '../support/fixtures';
 import { loginThroughForm } from '../support/login';
+import { createOrganization } from '../support/organization';
 import { saveScreenshot } from '../support/screenshots';
-
-const photo = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'test',
-  'fixtures',
-  'evidence',
-  'photo-gps.jpg',
-);
 
 test('a visitor reports from a poster link without an account, keeps the receipt, and follows up at /track', async ({
   browser,
@@ -26,32 +13,12 @@ test('a visitor reports from a poster link without an account, keeps the receipt
   // The whole path, three browsers, on a shared 2-core machine.
   test.setTimeout(360_000);
   // An organisation and its administrator, approved by the superuser.
-  const applicant = await registerUser(request, 'orgadmin');
-  const applicantTokens = await apiLogin(request, applicant);
-  const organizationName = `Riverside Depot ${Date.now().toString(36)}`;
-  const applied = await request.post('/api/accounts/admin-access-request/', {
-    headers: { authorization: `Bearer ${applicantTokens.access}` },
-    data: {
-      request_type: 'organization',
-      email: `${applicant.username}@example.test`,
-      phone: '+1 555 0100',
-      justification: 'We run the depot and want staff to be able to speak up.',
-      organization_type: 'corporate',
-      organization_name: organizationName,
-    },
-  });
-  expect(applied.status()).toBe(201);
-  const superTokens = await apiLogin(request, superuser);
-  const approved = await request.post(
-    `/api/accounts/admin-access-review/${(await applied.json()).id}/`,
-    { headers: { authorization: `Bearer ${superTokens.access}` }, data: { action: 'approve' } },
-  );
-  expect(approved.ok()).toBe(true);
-  const adminTokens = await apiLogin(request, applicant);
-  const mine = await request.get('/api/organizations/mine/', {
-    headers: { authorization: `Bearer ${adminTokens.access}` },
-  });
-  const { slug } = await mine.json();
+  const {
+    name: organizationName,
+    slug,
+    admin: applicant,
+    adminHeaders,
+  } = await createOrganization(request);
 
   // The administrator's profile: the link and its QR code, for a poster.
   const adminContext = await browser.newContext();
@@ -116,7 +83,7 @@ test('a visitor reports from a poster link without an account, keeps the receipt
   await expect(card.getByText('No account')).toBeVisible();
   await saveScreenshot(admin, 'intake-admin-dashboard');
   const listed = await request.get('/api/admin/reports/', {
-    headers: { authorization: `Bearer ${adminTokens.access}` },
+    headers: adminHeaders,
   });
   const report = (await listed.json()).find(
     (item: { title: string }) => item.title === 'Forklift keys left in the ignition',
@@ -157,7 +124,7 @@ test('a visitor reports from a poster link without an account, keeps the receipt
   await admin.reload();
   await expect(admin.getByText('Bay 4, every night this month.')).toBeVisible();
   const resolved = await request.patch(`/api/admin/reports/${report.id}/update/`, {
-    headers: { authorization: `Bearer ${adminTokens.access}` },
+    headers: adminHeaders,
     data: { status: 'resolved' },
   });
   expect(resolved.ok()).toBe(true);

@@ -1,37 +1,21 @@
-import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { photo } from '../support/fixtures';
 import { createOrganization } from '../support/organization';
+import { phone as phoneWithDownloads } from '../support/phone';
 import { saveScreenshot } from '../support/screenshots';
-
-const photo = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'test',
-  'fixtures',
-  'evidence',
-  'photo-gps.jpg',
-);
 
 const LEAVE_DRAFT = /Leave this page\? Your report has not been sent/;
 const LEAVE_RECEIPT = /Leave without your receipt\?/;
 const NEUTRAL_SITE = 'https://www.bbc.com/weather';
 
 async function phone(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    acceptDownloads: true,
-  });
+  const opened = await phoneWithDownloads(browser);
   // The neutral site "Leave quickly" goes to, answered here: the test runs offline.
-  await context.route(`${NEUTRAL_SITE}**`, (route) =>
+  await opened.context.route(`${NEUTRAL_SITE}**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><h1>Weather</h1>' }),
   );
-  return { context, page: await context.newPage() };
+  return opened;
 }
 
 /** Answers the next dialog (the leave question) and tells what it asked. */

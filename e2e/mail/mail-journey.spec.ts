@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { smtpPort, superuser } from '../playwright.config';
+import { smtpPort } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { loginThroughForm } from '../support/login';
+import { applyForAdminAccess } from '../support/organization';
 import { decryptMail, generateKey, linkIn, startSmtpServer } from '../support/smtp';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -35,22 +36,12 @@ test('a handler confirms their address, adds an OpenPGP key, receives an encrypt
     data: { username: admin.username, email: address },
   });
   expect(profile.ok()).toBe(true);
-  const applied = await request.post('/api/accounts/admin-access-request/', {
-    headers,
-    data: {
-      request_type: 'individual',
-      email: address,
-      phone: '+1 555 0100',
-      justification: 'I handle the platform reports.',
-    },
+  await applyForAdminAccess(request, headers, {
+    request_type: 'individual',
+    email: address,
+    phone: '+1 555 0100',
+    justification: 'I handle the platform reports.',
   });
-  expect(applied.status()).toBe(201);
-  const superTokens = await apiLogin(request, superuser);
-  const approved = await request.post(
-    `/api/accounts/admin-access-review/${(await applied.json()).id}/`,
-    { headers: { authorization: `Bearer ${superTokens.access}` }, data: { action: 'approve' } },
-  );
-  expect(approved.ok()).toBe(true);
 
   // Confirm the address from the link in the mail.
   await loginThroughForm(page, admin);

@@ -1,22 +1,10 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { photo } from '../support/fixtures';
 import { loginThroughForm } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
-
-const photo = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'test',
-  'fixtures',
-  'evidence',
-  'photo-gps.jpg',
-);
 
 test('a reporter files an anonymous report with a photo, follows it up and cancels it', async ({
   page,

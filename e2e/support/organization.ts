@@ -9,24 +9,24 @@ export type E2eOrganization = {
   adminHeaders: { authorization: string };
 };
 
-/** An organisation with its administrator, applied for and approved through the API. */
-export async function createOrganization(
+export type AdminAccessApplication = {
+  request_type: 'individual' | 'organization';
+  email: string;
+  phone: string;
+  justification: string;
+  organization_type?: string;
+  organization_name?: string;
+};
+
+/** Applies for administrator access with the applicant's headers; the superuser approves it. */
+export async function applyForAdminAccess(
   request: APIRequestContext,
-  prefix = 'Riverside Depot',
-): Promise<E2eOrganization> {
-  const admin = await registerUser(request, 'orgadmin');
-  const applicantTokens = await apiLogin(request, admin);
-  const name = `${prefix} ${Date.now().toString(36)}`;
+  applicantHeaders: { authorization: string },
+  application: AdminAccessApplication,
+) {
   const applied = await request.post('/api/accounts/admin-access-request/', {
-    headers: { authorization: `Bearer ${applicantTokens.access}` },
-    data: {
-      request_type: 'organization',
-      email: `${admin.username}@example.test`,
-      phone: '+1 555 0100',
-      justification: 'We run the depot and want staff to be able to speak up.',
-      organization_type: 'corporate',
-      organization_name: name,
-    },
+    headers: applicantHeaders,
+    data: application,
   });
   expect(applied.status()).toBe(201);
   const superTokens = await apiLogin(request, superuser);
@@ -35,6 +35,28 @@ export async function createOrganization(
     { headers: { authorization: `Bearer ${superTokens.access}` }, data: { action: 'approve' } },
   );
   expect(approved.ok()).toBe(true);
+}
+
+/** An organisation with its administrator, applied for and approved through the API. */
+export async function createOrganization(
+  request: APIRequestContext,
+  prefix = 'Riverside Depot',
+): Promise<E2eOrganization> {
+  const admin = await registerUser(request, 'orgadmin');
+  const applicantTokens = await apiLogin(request, admin);
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  await applyForAdminAccess(
+    request,
+    { authorization: `Bearer ${applicantTokens.access}` },
+    {
+      request_type: 'organization',
+      email: `${admin.username}@example.test`,
+      phone: '+1 555 0100',
+      justification: 'We run the depot and want staff to be able to speak up.',
+      organization_type: 'corporate',
+      organization_name: name,
+    },
+  );
   const adminTokens = await apiLogin(request, admin);
   const adminHeaders = { authorization: `Bearer ${adminTokens.access}` };
   const mine = await request.get('/api/organizations/mine/', { headers: adminHeaders });

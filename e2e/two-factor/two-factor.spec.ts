@@ -4,6 +4,7 @@ import { superuser } from '../playwright.config';
 import { apiLogin, type E2eUser, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectLoginPage, loginThroughForm, logout } from '../support/login';
+import { applyForAdminAccess } from '../support/organization';
 import { saveScreenshot } from '../support/screenshots';
 
 /** What the administrator's authenticator app would show, `steps` periods of 30 s from now. */
@@ -18,25 +19,16 @@ function codeFor(secret: string, steps = 0) {
 async function createAdmin(request: Parameters<typeof registerUser>[0]): Promise<E2eUser> {
   const admin = await registerUser(request, 'tfadmin');
   const tokens = await apiLogin(request, admin);
-  const applied = await request.post('/api/accounts/admin-access-request/', {
-    headers: { authorization: `Bearer ${tokens.access}` },
-    data: {
+  await applyForAdminAccess(
+    request,
+    { authorization: `Bearer ${tokens.access}` },
+    {
       request_type: 'individual',
       email: `${admin.username}@example.org`,
       phone: '+44 20 7946 0958',
       justification: 'I handle reports for the platform.',
     },
-  });
-  expect(applied.status()).toBe(201);
-  const superTokens = await apiLogin(request, superuser);
-  const approved = await request.post(
-    `/api/accounts/admin-access-review/${(await applied.json()).id}/`,
-    {
-      headers: { authorization: `Bearer ${superTokens.access}` },
-      data: { action: 'approve' },
-    },
   );
-  expect(approved.ok()).toBe(true);
   return admin;
 }
 

@@ -1,25 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
 import { apiLogin, type E2eUser, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { photo } from '../support/fixtures';
 import { loginThroughForm } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
 import { expectNoSidewaysScroll, expectThumbSizedTargets } from '../support/targets';
 
 const phone = { width: 390, height: 844 };
-const photo = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'test',
-  'fixtures',
-  'evidence',
-  'photo-gps.jpg',
-);
 
 async function phonePage(browser: Browser, user?: E2eUser): Promise<Page> {
   const context = await browser.newContext({ viewport: phone, hasTouch: true, isMobile: true });

@@ -1,10 +1,11 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { superuser } from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { loginThroughForm } from '../support/login';
+import { phone } from '../support/phone';
 import { saveScreenshot, screenshotDir } from '../support/screenshots';
 import { expectTakenOver } from '../support/takeover';
 import { expectNoSidewaysScroll } from '../support/targets';
@@ -17,16 +18,6 @@ async function shot(page: Page, name: string) {
     mkdirSync(reviewDir, { recursive: true });
     copyFileSync(path.join(screenshotDir, `${name}.png`), path.join(reviewDir, `${name}.png`));
   }
-}
-
-async function phone(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    acceptDownloads: true,
-  });
-  return { context, page: await context.newPage() };
 }
 
 const banner = (page: Page) => page.getByRole('banner');

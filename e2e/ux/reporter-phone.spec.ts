@@ -1,21 +1,9 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { uniqueUsername } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
+import { photo } from '../support/fixtures';
 import { expectLoginPage } from '../support/login';
 import { saveScreenshot } from '../support/screenshots';
-
-const photo = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'test',
-  'fixtures',
-  'evidence',
-  'photo-gps.jpg',
-);
 
 /** The reporter's path, screen by screen, each looked at, checked by axe and photographed. */
 async function step(page: Page, name: string) {

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import playwrightConfig, { superuser } from '../playwright.config';
+import playwrightConfig from '../playwright.config';
 import { apiLogin, registerUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { loginThroughForm } from '../support/login';
+import { applyForAdminAccess } from '../support/organization';
 import { saveScreenshot } from '../support/screenshots';
 
 /**
@@ -80,22 +81,16 @@ test('a voice report without an account: recorded, heard disguised, sent, follow
   // A platform administrator, approved by the superuser: reports sent from /report are theirs.
   const applicant = await registerUser(request, 'voiceadmin');
   const applicantTokens = await apiLogin(request, applicant);
-  const applied = await request.post('/api/accounts/admin-access-request/', {
-    headers: { authorization: `Bearer ${applicantTokens.access}` },
-    data: {
+  await applyForAdminAccess(
+    request,
+    { authorization: `Bearer ${applicantTokens.access}` },
+    {
       request_type: 'individual',
       email: `${applicant.username}@example.test`,
       phone: '+1 555 0100',
       justification: 'I handle reports for the platform, spoken ones too.',
     },
-  });
-  expect(applied.status()).toBe(201);
-  const superTokens = await apiLogin(request, superuser);
-  const approved = await request.post(
-    `/api/accounts/admin-access-review/${(await applied.json()).id}/`,
-    { headers: { authorization: `Bearer ${superTokens.access}` }, data: { action: 'approve' } },
   );
-  expect(approved.ok()).toBe(true);
   const adminTokens = await apiLogin(request, applicant);
   const title = `Keys left in the forklift ${Date.now().toString(36)}`;
 

@@ -6,7 +6,7 @@ import { newFolder, scratchDatabases } from './cli-process';
 import { uniqueName } from './factories';
 import { httpClient } from './http-client';
 import { multipart, type UploadFile } from './reports';
-import { type ServerProcess, startServerProcess } from './server-process';
+import { processEnvIn, type ServerProcess, startServerProcess } from './server-process';
 
 /** What the backup tests file on a real server and expect back after a restore. */
 export const SUPERUSER = { username: uniqueName('root'), password: 'superuser-password-1' };
@@ -19,18 +19,8 @@ const photo = readFileSync(path.resolve(import.meta.dirname, 'fixtures/evidence/
  */
 export function serverEnvIn(dataDir: string, databaseUrl?: string): Record<string, string> {
   return {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-    RATE_LIMIT_WRITE_PER_MINUTE: '100000',
-    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '100000',
-    RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '100000',
+    ...processEnvIn(dataDir),
     EVIDENCE_SWEEP_INTERVAL_MINUTES: '0',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }

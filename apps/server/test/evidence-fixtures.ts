@@ -9,6 +9,13 @@ export function readEvidenceFixture(name: string): Buffer {
   return readFileSync(new URL(name, FIXTURES));
 }
 
+/** A phone photo as a reporter attaches it: a JPEG with GPS metadata the server strips. */
+export const gpsPhoto = {
+  name: 'IMG_0042.jpg',
+  type: 'image/jpeg',
+  data: readEvidenceFixture('photo-gps.jpg'),
+};
+
 /** Awaits a refusal and checks it is a 400, whatever else fails: never an unknown error. */
 export async function expectBadRequest(work: Promise<unknown> | (() => unknown)) {
   let error: unknown;

@@ -29,16 +29,25 @@ export function sharedServerEnv(config: Config, databaseUrl: string): Record<str
  * DATABASE_URL it runs its own embedded database in that folder, so it suits both test runs.
  */
 export function ownServerEnv(config: Config): Record<string, string> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-proc-'));
+  return {
+    ...processEnvIn(mkdtempSync(path.join(tmpdir(), 'candor-proc-'))),
+    JWT_SECRET: config.secrets.jwt as string,
+    OWNER_HASH_SECRET: config.secrets.ownerHash as string,
+    ENCRYPTION_KEYS: config.secrets.encryptionKeys as string,
+  };
+}
+
+/**
+ * What every server process of the tests runs with: a free local port, `dataDir` for its files,
+ * its log on, no web build, and rate limits out of the way.
+ */
+export function processEnvIn(dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
-    JWT_SECRET: config.secrets.jwt as string,
-    OWNER_HASH_SECRET: config.secrets.ownerHash as string,
-    ENCRYPTION_KEYS: config.secrets.encryptionKeys as string,
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_WRITE_PER_MINUTE: '100000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',

@@ -212,16 +212,19 @@ export type DeleteAccountInput = z.input<typeof deleteAccountInputSchema>;
  */
 export const myDataSchema = z.object({
   generated_at: z.string(),
-  profile: z.object({
-    username: z.string(),
-    email: z.string().nullable(),
-    first_name: z.string(),
-    last_name: z.string(),
-    role: roleSchema,
-    plan: planSchema,
-    /** UTC day. */
-    registered_on: z.string(),
-  }),
+  profile: profileSchema
+    .pick({
+      username: true,
+      email: true,
+      first_name: true,
+      last_name: true,
+      role: true,
+      plan: true,
+    })
+    .extend({
+      /** UTC day. */
+      registered_on: z.string(),
+    }),
   reports: z.array(
     z.object({
       reference: z.string(),

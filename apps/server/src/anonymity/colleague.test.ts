@@ -1,15 +1,11 @@
 import type { AdminReport, AdminReportPage } from '@candor/contract/admin';
 import type { Notification } from '@candor/contract/notifications';
 import type { Report } from '@candor/contract/reports';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createSuperuser,
-  createUser,
-  type TestUser,
-} from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../test/calls';
+import type { TestUser } from '../../test/factories';
+import { createAdmin, createOrganization, createSuperuser, createUser } from '../../test/factories';
+import { useOwnApp } from '../../test/hooks';
 import { createReport } from '../../test/reports';
 
 /**
@@ -23,22 +19,9 @@ import { createReport } from '../../test/reports';
 
 const NEUTRAL = 'Another administrator handles this report.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useOwnApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
-async function json<T>(user: TestUser, url: string): Promise<T> {
-  const response = await call(user, 'GET', url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const { call, json } = callsAs(t);
 
 /** Everything an administrator's dashboard shows about the organisation's reports. */
 async function dashboardOf(admin: TestUser, reportIds: number[]) {

@@ -1,15 +1,11 @@
 import type { AuditEntry } from '@candor/contract/audit-log';
 import type { Notification } from '@candor/contract/notifications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createSuperuser,
-  createUser,
-  type TestUser,
-} from '../../test/factories';
-import { connectLive, type LiveClient, listenLocally } from '../../test/live';
+import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../test/calls';
+import type { TestUser } from '../../test/factories';
+import { createAdmin, createOrganization, createSuperuser, createUser } from '../../test/factories';
+import { useListeningApp } from '../../test/hooks';
+import { connectLive, type LiveClient } from '../../test/live';
 import { createReport } from '../../test/reports';
 
 /**
@@ -20,24 +16,9 @@ import { createReport } from '../../test/reports';
  * two reports are set aside: nothing may depend on who filed.
  */
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  base = await listenLocally(t.app);
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useListeningApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
-async function json<T>(user: TestUser, url: string): Promise<T> {
-  const response = await call(user, 'GET', url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const { call, json } = callsAs(t);
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
 
@@ -64,7 +45,7 @@ function normalise(value: unknown, report: { id: number; token: string }): unkno
 
 function liveSocket(user: TestUser): LiveClient {
   return connectLive(
-    `${base}/ws/notifications/${user.id}/?token=${encodeURIComponent(user.tokens.access)}`,
+    `${t.base}/ws/notifications/${user.id}/?token=${encodeURIComponent(user.tokens.access)}`,
   );
 }
 

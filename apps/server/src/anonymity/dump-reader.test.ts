@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { type Dump, dumpEverything, publicTables, type Row, textOf } from '../../test/dump';
 import { readEvidenceFixture } from '../../test/evidence-fixtures';
 import { createAdmin, login, type TestUser } from '../../test/factories';
 import { fileGuestReport } from '../../test/intake';
@@ -48,9 +49,6 @@ function outboxOf(row: Row): { userId: number | null; reference: string | null }
   return { userId: payload.to.userId ?? null, reference: payload.item?.reference ?? null };
 }
 
-type Row = Record<string, unknown>;
-type Dump = { table: string; row: Row }[];
-
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user.headers, payload });
 
@@ -60,32 +58,12 @@ async function ok(response: Promise<{ statusCode: number; body: string }>) {
   return answer;
 }
 
-/** Every row of every table in the public schema, as a plain `select *` gives it. */
-async function dumpEverything(): Promise<Dump> {
-  const tables = await sqlRows<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const dump: Dump = [];
-  for (const { table_name: table } of tables) {
-    const rows = await sqlRows<Row>(t.database.db, sql`select * from ${sql.identifier(table)}`);
-    for (const row of rows) dump.push({ table, row });
-  }
-  return dump;
-}
-
 /** Rows with the system columns a plain backup keeps beside them: `xmin` and `ctid`. */
 type SystemDump = { table: string; xmin: string; ctid: string; row: Row }[];
 
 async function dumpWithSystemColumns(): Promise<SystemDump> {
-  const tables = await sqlRows<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
   const dump: SystemDump = [];
-  for (const { table_name: table } of tables) {
+  for (const table of await publicTables(t.database.db)) {
     const rows = await sqlRows<Row & { xmin__: string; ctid__: string }>(
       t.database.db,
       sql`select xmin::text as xmin__, ctid::text as ctid__, * from ${sql.identifier(table)}`,
@@ -110,14 +88,6 @@ function instantsOf(row: Row): number[] {
   return Object.values(row)
     .filter((value): value is Date => value instanceof Date && !isDay(value))
     .map((value) => value.getTime());
-}
-
-function textOf(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('latin1');
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 const userIdColumn = (column: string) => column === 'user_id' || column.endsWith('_user_id');
@@ -260,7 +230,7 @@ describe('the dump reader', () => {
     const namedReport = { id: named.id, reference: named.token };
     const allAnonymous = [...anonymous, guestReport];
 
-    const dump = await dumpEverything();
+    const dump = await dumpEverything(t.database.db);
     const tables = new Set(dump.map((entry) => entry.table));
     for (const table of [
       'reports',

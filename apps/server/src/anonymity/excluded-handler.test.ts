@@ -2,9 +2,9 @@ import type { AdminReport, AdminReportPage } from '@candor/contract/admin';
 import type { Notification } from '@candor/contract/notifications';
 import { READER_ID_PATTERN, type Reader } from '@candor/contract/reports';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createOrganization, createUser, type TestUser } from '../../test/factories';
+import { useOwnApp } from '../../test/hooks';
 import { createReport, submitReport } from '../../test/reports';
 import { reportExclusions } from '../db/schema';
 import { NOT_A_READER, ONE_READER_REMAINS } from '../modules/reports/reports.service';
@@ -17,13 +17,7 @@ import { NOT_A_READER, ONE_READER_REMAINS } from '../modules/reports/reports.ser
  * reporter or the handler in clear.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useOwnApp();
 
 const call = (
   user: TestUser,

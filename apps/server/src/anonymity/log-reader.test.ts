@@ -1,14 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, captureLogs, type LogCapture, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
 import { readEvidenceFixture } from '../../test/evidence-fixtures';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
+import { useWatchedApp } from '../../test/hooks';
 import { createReport } from '../../test/reports';
-import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
 import { reports } from '../db/schema';
 import { hashRefreshToken } from '../lib/tokens';
 import { reporterNoticeTag } from '../modules/notifications/notifications.service';
@@ -20,34 +15,13 @@ import { reporterNoticeTag } from '../modules/notifications/notifications.servic
  * hashes, no tokens, no stored file names, no report text.
  */
 
-let throwaway: ThrowawayDatabase;
-let t: TestApp;
-let capture: LogCapture;
-let dataDir: string;
-
 /** Ids far from any other number in a log line, so finding one means it leaked. */
 const USER_ID_BASE = 734_912_350;
 const REPORT_ID_BASE = 915_337_120;
 
-beforeAll(async () => {
-  throwaway = await openThrowawayDatabase();
-  const db = throwaway.database.db;
+const { t, capture } = useWatchedApp('candor-log-reader-', async ({ db }) => {
   await db.execute(sql`select setval('users_id_seq', ${USER_ID_BASE})`);
   await db.execute(sql`select setval('reports_id_seq', ${REPORT_ID_BASE})`);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'candor-log-reader-'));
-  const logs = captureLogs();
-  capture = logs.capture;
-  t = await buildTestApp({
-    database: throwaway.database,
-    logger: logs.logger,
-    env: { DATA_DIR: dataDir },
-  });
-});
-
-afterAll(async () => {
-  await t?.app.close();
-  await throwaway?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function renameTable(from: string, to: string) {

@@ -1,8 +1,9 @@
 import type { Notification } from '@candor/contract/notifications';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../test/calls';
 import { createAdmin, createOrganization, type TestUser } from '../../test/factories';
+import { useTestApp } from '../../test/hooks';
 import { createReport } from '../../test/reports';
 import { sqlRows } from '../../test/sql';
 
@@ -11,13 +12,9 @@ import { sqlRows } from '../../test/sql';
  * (docs/protection.md "Protecting reporters"): every admin in scope gets the same notices, the author included;
  * the rows name no account and carry no instant a dump can join on.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const { call } = callsAs(t);
 
 async function noticesOf(user: TestUser, reportId: number): Promise<Notification[]> {
   const response = await call(user, 'GET', '/api/notifications/');

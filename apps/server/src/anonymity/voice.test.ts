@@ -1,17 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VOICE_TOKEN_HEADER } from '@candor/contract/voice';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, captureLogs, type LogCapture, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../test/factories';
+import { useWatchedApp } from '../../test/hooks';
 import { solvedProof, trackAs } from '../../test/intake';
 import { inspectMedia } from '../../test/media-inspector';
 import { multipart } from '../../test/reports';
 import { sqlRows } from '../../test/sql';
-import { openThrowawayDatabase, type ThrowawayDatabase } from '../../test/throwaway-database';
 import {
   encodeRecording,
   exifTags,
@@ -34,10 +31,8 @@ import { VOICE_SHIFT } from '../lib/evidence/voice-plan';
  * A listener who undoes one recording's shift does not undo the next: two disguises of the same
  * input differ.
  */
-let throwaway: ThrowawayDatabase;
-let t: TestApp;
-let capture: LogCapture;
-let dataDir: string;
+const watched = useWatchedApp('candor-voice-');
+const { t, capture } = watched;
 let input: Buffer;
 let inputPitch: number;
 
@@ -45,27 +40,12 @@ let inputPitch: number;
 let inputWindows: Buffer[];
 
 beforeAll(async () => {
-  throwaway = await openThrowawayDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'candor-voice-'));
-  const logs = captureLogs();
-  capture = logs.capture;
-  t = await buildTestApp({
-    database: throwaway.database,
-    logger: logs.logger,
-    env: { DATA_DIR: dataDir },
-  });
   input = await encodeRecording(await speak(SPOKEN_REPORT), 'webm');
   inputPitch = await medianPitch(input);
   inputWindows = [0.3, 0.5, 0.7, 0.9].map((at) => {
     const start = Math.floor(input.length * at);
     return Buffer.from(input.subarray(start, start + 48));
   });
-});
-
-afterAll(async () => {
-  await t?.app.close();
-  await throwaway?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** A copy of the input: the server wipes what it was given once it is done with it. */
@@ -178,7 +158,7 @@ describe('a voice report, disguised before it is kept', () => {
       expect(containsInput(object.sealed)).toBe(false);
       expect(containsInput(object.opened)).toBe(false);
     }
-    for (const file of await filesUnder(dataDir)) expect(containsInput(file)).toBe(false);
+    for (const file of await filesUnder(watched.dataDir)) expect(containsInput(file)).toBe(false);
   });
 
   it('leaves them, and the input’s tags, out of the database and the log', async () => {

@@ -8,6 +8,7 @@ import {
   roles,
 } from '@candor/contract/enums';
 import { languages } from '@candor/contract/languages';
+import { alertKinds } from '@candor/contract/mail';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -738,14 +739,9 @@ export const readVersions = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.slot] })],
 );
 
+/** Every alert a staff member can receive, then the messages that are not alerts. */
 export const mailKinds = [
-  'new_report',
-  'reporter_reply',
-  'deadline_soon',
-  'deadline_missed',
-  'escalation',
-  'access_changed',
-  'admin_request',
+  ...alertKinds,
   'digest',
   'verify_address',
   'address_changed',

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp, testDatabaseUrl } from '../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createSuperuser,
-  createUser,
-  type TestUser,
-} from '../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../test/app';
+import { createAdmin, createOrganization, createUser, type TestUser } from '../../test/factories';
+import { useServerProcesses, useSuperuser, useTestApp } from '../../test/hooks';
 import { connectLive, waitForClose } from '../../test/live';
 import { createReport } from '../../test/reports';
-import { type ServerProcess, sharedServerEnv, startServerProcess } from '../../test/server-process';
+import type { ServerProcess } from '../../test/server-process';
 import { enrol } from '../../test/two-factor';
 
 // Included only with TEST_DATABASE_URL (see vitest.config.ts): two real server processes on one
@@ -18,23 +13,9 @@ import { enrol } from '../../test/two-factor';
 // scope, standing, the version of their logins), not by the account alone (lib/read-cache.ts).
 const databaseUrl = testDatabaseUrl as string;
 
-let t: TestApp;
-let a: ServerProcess;
-let b: ServerProcess;
-let superuser: TestUser;
-
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-  [a, b] = await Promise.all([
-    startServerProcess(sharedServerEnv(t.config, databaseUrl)),
-    startServerProcess(sharedServerEnv(t.config, databaseUrl)),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
+const [a, b] = useServerProcesses(t, databaseUrl);
 
 const getOn = (server: ServerProcess, headers: Record<string, string>, path: string) =>
   fetch(`${server.httpBase}${path}`, { headers });

@@ -62,13 +62,18 @@ function removeInterruptedWrites(file: string) {
   }
 }
 
-/**
- * Writes `text` as `file` all at once, never replacing a file that exists: a temporary file is
- * written and flushed, then linked into place (refused if another process got there first), so
- * a crash leaves either no file or the whole file. Answers false when the file already existed.
- */
-export function writeNewFileAtomically(file: string, text: string): boolean {
-  removeInterruptedWrites(file);
+/** Flushes the folder of `file`, so that a file linked or renamed into it stays after a crash. */
+function syncDirectoryOf(file: string): void {
+  const dir = openSync(path.dirname(file), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+}
+
+/** Writes `text` to a new temporary file beside `file`, readable by its owner only, flushed. */
+function writeTemporaryBeside(file: string, text: string): string {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const fd = openSync(temporary, 'wx', 0o600);
   try {
@@ -77,6 +82,17 @@ export function writeNewFileAtomically(file: string, text: string): boolean {
   } finally {
     closeSync(fd);
   }
+  return temporary;
+}
+
+/**
+ * Writes `text` as `file` all at once, never replacing a file that exists: a temporary file is
+ * written and flushed, then linked into place (refused if another process got there first), so
+ * a crash leaves either no file or the whole file. Answers false when the file already existed.
+ */
+export function writeNewFileAtomically(file: string, text: string): boolean {
+  removeInterruptedWrites(file);
+  const temporary = writeTemporaryBeside(file, text);
   try {
     linkSync(temporary, file);
   } catch (error) {
@@ -89,12 +105,7 @@ export function writeNewFileAtomically(file: string, text: string): boolean {
     renameSync(temporary, file);
   }
   rmSync(temporary, { force: true });
-  const dir = openSync(path.dirname(file), 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
+  syncDirectoryOf(file);
   return true;
 }
 
@@ -188,19 +199,7 @@ export function replaceStoredKeys(config: Config, keyring: Keyring): void {
   const stored = readStoredSecrets(file);
   if (!stored) throw new StartupError(`${file} does not exist.`);
   const text = `${JSON.stringify({ ...stored, encryptionKeys: keyringSpec(keyring) }, null, 2)}\n`;
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fd = openSync(temporary, 'wx', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  const temporary = writeTemporaryBeside(file, text);
   renameSync(temporary, file);
-  const dir = openSync(path.dirname(file), 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
+  syncDirectoryOf(file);
 }

@@ -1,29 +1,13 @@
-import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, getTestApp, type TestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/app';
 import { createUser, uniqueName } from '../../test/factories';
+import { useRedisInstances, useTestApp } from '../../test/hooks';
 
 // Included only with TEST_REDIS_URL (vitest.config.ts; .ci/run sets it to the Redis on
 // 127.0.0.1:6379): two app instances, as two server processes would be, count in one Redis.
-const redisUrl = process.env.TEST_REDIS_URL as string;
-const apps: TestApp[] = [];
+const instance = useRedisInstances();
 
-async function instance(env: Record<string, string>): Promise<TestApp> {
-  const built = await buildTestApp({ env: { REDIS_URL: redisUrl, ...env } });
-  apps.push(built);
-  const redis = built.app.ctx.redis;
-  if (redis && redis.status !== 'ready') await once(redis, 'ready');
-  return built;
-}
-
-let shared: TestApp;
-beforeAll(async () => {
-  shared = await getTestApp();
-});
-
-afterAll(async () => {
-  await Promise.all(apps.map((built) => built.app.close()));
-});
+const shared = useTestApp();
 
 /** An address no earlier run used within the counters' windows. */
 function freshAddress() {

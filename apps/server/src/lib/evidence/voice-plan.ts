@@ -23,6 +23,16 @@ export const VOICE_MIME = 'audio/webm';
 export const VOICE_EXTENSION = 'webm';
 /** Speech stays clear at this rate; the file is about 180 KB a minute. */
 export const VOICE_BITRATE = '24k';
+/** How Opus encodes the stored voice, as the plan asks ffmpeg. */
+export const VOICE_ENCODER_SETTINGS = [
+  '-b:a',
+  VOICE_BITRATE,
+  '-application',
+  'voip',
+  // The encoder's effort: 5 of 10 takes half the time of the default, for speech at this rate.
+  '-compression_level',
+  '5',
+];
 /**
  * Encoded as wideband speech (up to 8 kHz, as HD telephone calls): Opus then codes it as speech
  * alone, about twice as fast as full band in WebAssembly, and the highest, least needed part of
@@ -105,13 +115,7 @@ export function disguiseArgs(
     '1',
     '-c:a',
     'libopus',
-    '-b:a',
-    VOICE_BITRATE,
-    '-application',
-    'voip',
-    // The encoder's effort: 5 of 10 takes half the time of the default, for speech at this rate.
-    '-compression_level',
-    '5',
+    ...VOICE_ENCODER_SETTINGS,
     '-fflags',
     '+bitexact',
     '-flags:a',

@@ -1,34 +1,23 @@
 import type { AdminReport, AdminReportPage, Handler } from '@candor/contract/admin';
 import type { AuditEntry } from '@candor/contract/audit-log';
 import type { Notification } from '@candor/contract/notifications';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls';
 import {
   createAdmin,
   createOrganization,
-  createSuperuser,
   createUser,
   type TestUser,
 } from '../../../test/factories';
+import { useSuperuser, useTestApp } from '../../../test/hooks';
 import { createReport } from '../../../test/reports';
 import { OWN_REPORT_REFUSAL } from '../reports/report-access';
 import { CANNOT_ASSIGN, TAKEN } from './admin.service';
 
-let t: TestApp;
-let superuser: TestUser;
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
-async function json<T>(user: TestUser, url: string): Promise<T> {
-  const response = await call(user, 'GET', url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const { call, json } = callsAs(t);
 
 async function team() {
   const organizationId = await createOrganization(t);

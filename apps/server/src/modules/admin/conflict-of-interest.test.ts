@@ -1,18 +1,15 @@
 import type { AdminReport } from '@candor/contract/admin';
 import type { Report, ReportMessage } from '@candor/contract/reports';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls';
 import { createAdmin, createOrganization, type TestUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { createReport } from '../../../test/reports';
 import { OWN_REPORT_REFUSAL } from '../reports/report-access';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const { call } = callsAs(t);
 
 async function listedIds(admin: TestUser, title: string): Promise<number[]> {
   const response = await call(admin, 'GET', `/api/admin/reports/?q=${encodeURIComponent(title)}`);

@@ -1,24 +1,17 @@
 import type { Report } from '@candor/contract/reports';
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../test/factories';
+import { createAdmin, createOrganization, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { createReport } from '../../../test/reports';
 import { auditLog, reports } from '../../db/schema';
 import type { AuthUser } from '../auth/caller';
 import { filterOf } from './admin.service';
 import { exportRecords } from './export.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
 const exportCsv = (user: TestUser, query = '') =>
   t.app.inject({

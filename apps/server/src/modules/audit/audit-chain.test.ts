@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { application, applyOk, decide } from '../../../test/access-requests';
-import { buildTestApp, getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
+import { buildTestApp, testDatabaseUrl } from '../../../test/app';
 import {
   databaseHashMatches,
   hideEditBehindCanonical,
@@ -12,13 +12,8 @@ import {
   runAuditVerify,
   tamperWithAuditRow,
 } from '../../../test/audit';
-import {
-  createAdmin,
-  createSuperuser,
-  createUser,
-  type TestUser,
-  uniqueName,
-} from '../../../test/factories';
+import { createAdmin, createUser, uniqueName } from '../../../test/factories';
+import { useSuperuser, useTestApp } from '../../../test/hooks';
 import { sqlRows } from '../../../test/sql';
 import { type Executor, openDatabase } from '../../db/client';
 import { acquireEmbeddedLock } from '../../db/embedded-lock';
@@ -32,12 +27,8 @@ import {
   verifyAuditChain,
 } from './audit-chain';
 
-let t: TestApp;
-let superuser: TestUser;
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
 
 const chainState = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/audit/chain/', headers });
@@ -313,6 +304,40 @@ describe('the chainer', () => {
   });
 });
 
+/**
+ * The dashboard's chain state names row `id` as changed after it was written; on PostgreSQL, so
+ * does `npm run audit:verify`, which fails.
+ */
+async function expectChangedRowReported(id: number) {
+  const response = await chainState(superuser.headers);
+  expect(response.json()).toMatchObject({
+    is_intact: false,
+    problem: { id, reason: 'content' },
+    summary: expect.stringContaining(`row ${id} was changed after it was written`),
+  });
+  if (testDatabaseUrl) {
+    const verified = await runAuditVerify({
+      DATABASE_URL: testDatabaseUrl,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'candor-verify-')),
+    });
+    expect(verified.code).toBe(1);
+    expect(verified.output).toContain(`row ${id} was changed after it was written`);
+  }
+}
+
+/** With row `id` removed, the check finds the chain broken with `problem`; the row is put back. */
+async function expectProblemWhileRemoved(
+  id: number,
+  problem: { id: number | null; reason: string },
+) {
+  const removed = await removeAuditRow(t.database.db, id);
+  try {
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ isIntact: false, problem });
+  } finally {
+    await removed.restore();
+  }
+}
+
 describe('a row changed with the trigger disabled', () => {
   it('breaks the chain at that row, for the check, the dashboard and the command', async () => {
     const id = await addEntry('tamper', { before: true });
@@ -324,20 +349,7 @@ describe('a row changed with the trigger disabled', () => {
         problem: { id, reason: 'content' },
         brokenRows: 1,
       });
-      const response = await chainState(superuser.headers);
-      expect(response.json()).toMatchObject({
-        is_intact: false,
-        problem: { id, reason: 'content' },
-        summary: expect.stringContaining(`row ${id} was changed after it was written`),
-      });
-      if (testDatabaseUrl) {
-        const verified = await runAuditVerify({
-          DATABASE_URL: testDatabaseUrl,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'candor-verify-')),
-        });
-        expect(verified.code).toBe(1);
-        expect(verified.output).toContain(`row ${id} was changed after it was written`);
-      }
+      await expectChangedRowReported(id);
     } finally {
       await tampered.restore();
     }
@@ -347,25 +359,9 @@ describe('a row changed with the trigger disabled', () => {
   it('shows a removed row, in the middle or at the end of the log', async () => {
     const middle = await addEntry('middle');
     const next = await addEntry('next');
-    const removed = await removeAuditRow(t.database.db, middle);
-    try {
-      expect(await verifyAuditChain(t.database.db)).toMatchObject({
-        isIntact: false,
-        problem: { id: next, reason: 'link' },
-      });
-    } finally {
-      await removed.restore();
-    }
+    await expectProblemWhileRemoved(middle, { id: next, reason: 'link' });
     const last = await addEntry('last');
-    const removedLast = await removeAuditRow(t.database.db, last);
-    try {
-      expect(await verifyAuditChain(t.database.db)).toMatchObject({
-        isIntact: false,
-        problem: { id: null, reason: 'head' },
-      });
-    } finally {
-      await removedLast.restore();
-    }
+    await expectProblemWhileRemoved(last, { id: null, reason: 'head' });
     expect(await verifyAuditChain(t.database.db)).toMatchObject({ isIntact: true });
   });
 });
@@ -392,26 +388,27 @@ describe('audit_log_canonical replaced to hide an edited row', () => {
         brokenRows: 1,
         head: before.head,
       });
-      const response = await chainState(superuser.headers);
-      expect(response.json()).toMatchObject({
-        is_intact: false,
-        problem: { id, reason: 'content' },
-        summary: expect.stringContaining(`row ${id} was changed after it was written`),
-      });
-      if (testDatabaseUrl) {
-        const verified = await runAuditVerify({
-          DATABASE_URL: testDatabaseUrl,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'candor-verify-')),
-        });
-        expect(verified.output).toContain(`row ${id} was changed after it was written`);
-        expect(verified.code).toBe(1);
-      }
+      await expectChangedRowReported(id);
     } finally {
       await hidden.restore();
     }
     expect(await verifyAuditChain(t.database.db)).toMatchObject({ isIntact: true });
   });
 });
+
+/** Three role changes by the system, written to the log of `db`. */
+async function addRoleChanges(db: Executor, details?: Record<string, string>) {
+  for (let index = 0; index < 3; index += 1) {
+    await insertAuditEntry(db, {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'user.role_changed',
+      objectType: 'user',
+      objectId: index,
+      ...(details ? { details } : {}),
+    });
+  }
+}
 
 describe('npm run audit:verify on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'candor-verify-'));
@@ -427,15 +424,7 @@ describe('npm run audit:verify on the embedded database', () => {
 
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
     try {
-      for (let index = 0; index < 3; index += 1) {
-        await insertAuditEntry(database.db, {
-          actorUserId: null,
-          actorRole: 'system',
-          action: 'user.role_changed',
-          objectType: 'user',
-          objectId: index,
-        });
-      }
+      await addRoleChanges(database.db);
       const intact = await verifyAuditChain(database.db);
       expect(intact).toMatchObject({ isIntact: true, rows: 3 });
       const [second] = await database.db
@@ -463,16 +452,7 @@ describe('npm run audit:verify on the embedded database', () => {
     let id: number;
     try {
       await database.migrate();
-      for (let index = 0; index < 3; index += 1) {
-        await insertAuditEntry(database.db, {
-          actorUserId: null,
-          actorRole: 'system',
-          action: 'user.role_changed',
-          objectType: 'user',
-          objectId: index,
-          details: { to: 'admin' },
-        });
-      }
+      await addRoleChanges(database.db, { to: 'admin' });
       await chainPendingAuditRows(database.db);
       const [first] = await database.db
         .select({ id: auditLog.id })

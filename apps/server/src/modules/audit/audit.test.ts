@@ -1,19 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { application, applyOk, auditRowsFor, decide } from '../../../test/access-requests';
-import { getTestApp, type TestApp } from '../../../test/app';
 import { tamperWithAuditRow } from '../../../test/audit';
-import { createAdmin, createSuperuser, createUser, type TestUser } from '../../../test/factories';
+import { createAdmin, createUser } from '../../../test/factories';
+import { useSuperuser, useTestApp } from '../../../test/hooks';
 import { auditLog } from '../../db/schema';
 import { createOrPromoteSuperuser } from '../accounts/superuser.service';
 import { insertAuditEntry } from './audit.repository';
 
-let t: TestApp;
-let superuser: TestUser;
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
 
 const auditPage = (headers: Record<string, string>, query = '') =>
   t.app.inject({ method: 'GET', url: `/api/audit/${query}`, headers });

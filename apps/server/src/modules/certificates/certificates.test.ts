@@ -1,15 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
+import { firstPdfPage, openPdf, pdfText } from '../../../test/pdf';
 import { createReport, setReportStatus } from '../../../test/reports';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
 const certificate = (id: number, user: TestUser, query = '') =>
   t.app.inject({
@@ -18,22 +13,9 @@ const certificate = (id: number, user: TestUser, query = '') =>
     headers: user.headers,
   });
 
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
-  const page = await pdf.getPage(1);
-  const content = await page.getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-}
-
 /** The addresses of the PDF's link annotations, as a PDF reader finds them. */
 async function pdfLinks(data: Buffer): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
-  const annotations = await (await pdf.getPage(1)).getAnnotations();
+  const annotations = await (await firstPdfPage(data)).getAnnotations();
   return (
     annotations
       // `unsafeUrl`: the address as written, relative when the server has no public address.
@@ -110,10 +92,7 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     await setReportStatus(t, report.id, 'resolved');
     const response = await certificate(report.id, owner, '?lang=ar');
     expect(response.statusCode).toBe(200);
-    const pdf = await getDocument({
-      data: new Uint8Array(response.rawPayload),
-      standardFontDataUrl,
-    }).promise;
+    const pdf = await openPdf(response.rawPayload);
     const page = await pdf.getPage(1);
     const items = (await page.getTextContent()).items.flatMap((item) =>
       'str' in item && item.str.trim() !== '' ? [item] : [],
@@ -139,10 +118,7 @@ describe('GET /api/reports/reports/{id}/certificate/', () => {
     expect(right).toBeGreaterThan(width - 64 - 2);
     expect(label.transform[4]).toBeGreaterThan(width / 2);
     // The English certificate starts its lines at the left margin instead.
-    const english = await getDocument({
-      data: new Uint8Array((await certificate(report.id, owner)).rawPayload),
-      standardFontDataUrl,
-    }).promise;
+    const english = await openPdf((await certificate(report.id, owner)).rawPayload);
     const englishItems = (await (await english.getPage(1)).getTextContent()).items;
     const englishReference = englishItems.find(
       (item) => 'str' in item && item.str.includes(report.token),

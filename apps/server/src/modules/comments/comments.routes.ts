@@ -9,40 +9,35 @@ import { z } from 'zod';
 import { voiceFilePart } from '../../lib/api-docs';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { accountWriteLimit, CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import * as service from './comments.service';
 import { readVoiceMessageForm } from './voice-message-form';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['Messages'];
+  const route = routeOptionsFor(tags);
 
   app.get(
     '/:id/comments/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: "A report's thread, oldest first",
-        params: idParamsSchema,
-        response: { 200: z.array(reportMessageSchema) },
-      },
-    },
+    route.user("A report's thread, oldest first", {
+      params: idParamsSchema,
+      response: { 200: z.array(reportMessageSchema) },
+    }),
     async (request) => service.listMessages(ctx, requireUser(request), request.params.id),
   );
 
   app.post(
     '/:id/comments/',
-    {
-      onRequest: guards.user,
-      config: { ...accountWriteLimit(ctx, 'rate.message-write'), ...CHANGES_NO_ACCOUNT },
-      schema: {
-        tags,
-        summary: "Add a message to a report's thread",
+    route.user(
+      "Add a message to a report's thread",
+      {
         params: idParamsSchema,
         body: createMessageInputSchema,
         response: { 201: reportMessageSchema },
       },
-    },
+      { ...accountWriteLimit(ctx, 'rate.message-write'), ...CHANGES_NO_ACCOUNT },
+    ),
     async (request, reply) =>
       reply
         .code(201)

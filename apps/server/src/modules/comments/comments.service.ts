@@ -158,6 +158,29 @@ export async function listMessages(
   );
 }
 
+/**
+ * Tells the report's administrators that the reporter wrote. Last, in the notices' statement:
+ * the report's row is held from here to the commit, and replies to it queue on it.
+ */
+function tellAdminsOfReply(
+  ctx: AppContext,
+  tx: Parameters<typeof notifyReportAdmins>[1],
+  report: Parameters<typeof notifyReportAdmins>[2],
+  outbox: Parameters<typeof notifyReportAdmins>[4],
+  also: unknown,
+  reportId: number,
+) {
+  return notifyReportAdmins(
+    ctx,
+    tx,
+    report,
+    'The reporter sent a new message.',
+    outbox,
+    'reporter_reply',
+    { scope: noticeScopeOf(also as NoticeColumns), alongside: touchReport(tx, reportId) },
+  );
+}
+
 export async function postMessage(
   ctx: AppContext,
   user: AuthUser,
@@ -248,20 +271,7 @@ export async function postMessage(
           details: { message_id: id },
         });
       } else {
-        await notifyReportAdmins(
-          ctx,
-          tx,
-          report,
-          'The reporter sent a new message.',
-          outbox,
-          'reporter_reply',
-          {
-            scope: noticeScopeOf(also as NoticeColumns),
-            // Last, in the notices' statement: the report's row is held from here to the
-            // commit, and replies to it queue on it.
-            alongside: touchReport(tx, reportId),
-          },
-        );
+        await tellAdminsOfReply(ctx, tx, report, outbox, also, reportId);
       }
       return row;
     }),
@@ -311,19 +321,7 @@ export async function postGuestMessage(
       );
       const id = row.id;
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });
-      await notifyReportAdmins(
-        ctx,
-        tx,
-        report,
-        'The reporter sent a new message.',
-        outbox,
-        'reporter_reply',
-        {
-          scope: noticeScopeOf(also as NoticeColumns),
-          // Last, in the notices' statement: the report's row is held from here to the commit.
-          alongside: touchReport(tx, report.id),
-        },
-      );
+      await tellAdminsOfReply(ctx, tx, report, outbox, also, report.id);
       return row;
     }),
   );

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contactMessages, users } from '../../db/schema';
+import { contactMessages } from '../../db/schema';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
@@ -33,12 +33,4 @@ export async function markContactMessageRead(db: Executor, id: number) {
     .where(eq(contactMessages.id, id))
     .returning();
   return row ?? null;
-}
-
-export async function findSuperuserIds(db: Executor): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.isSuperuser, true), eq(users.isActive, true)));
-  return rows.map((row) => row.id);
 }

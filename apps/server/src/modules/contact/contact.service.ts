@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors';
 import { listOrPage } from '../../lib/pagination';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
+import { findSuperuserIds } from '../deadlines/deadlines.service';
 import { createNotifications } from '../notifications/notifications.service';
 import * as repo from './contact.repository';
 
@@ -21,7 +22,7 @@ export async function submitMessage(ctx: AppContext, input: ContactData): Promis
       subject: input.subject,
       message: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
     });
-    const superuserIds = await repo.findSuperuserIds(tx);
+    const superuserIds = await findSuperuserIds(tx);
     await createNotifications(
       ctx,
       tx,

@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditRowsFor, notificationsOf } from '../../../test/access-requests';
-import { getTestApp, statusesUnderLimit, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createSuperuser,
-  createUser,
-  type TestUser,
-  uniqueName,
-} from '../../../test/factories';
+import { statusesUnderLimit, type TestApp } from '../../../test/app';
+import { createAdmin, createSuperuser, createUser, uniqueName } from '../../../test/factories';
+import { useSuperuser, useTestApp } from '../../../test/hooks';
 import { contactMessages } from '../../db/schema';
 
-let t: TestApp;
-let superuser: TestUser;
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
 
 function message(overrides: Record<string, unknown> = {}) {
   return {

@@ -1,21 +1,14 @@
 import type { Report } from '@candor/contract/reports';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../test/factories';
+import { createAdmin, createOrganization, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { addressedTo } from '../../../test/notices';
 import { createReport } from '../../../test/reports';
 import { auditLog, notifications, reports } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -32,6 +25,14 @@ const setStatus = (id: number, user: TestUser, status: string) =>
     headers: user.headers,
     payload: { status },
   });
+const threadOf = async (id: number, user: TestUser) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/${id}/comments/`,
+      headers: user.headers,
+    })
+  ).json();
 const getReport = async (id: number, user: TestUser): Promise<Report> =>
   (await t.app.inject({ method: 'GET', url: `/api/reports/${id}/`, headers: user.headers })).json();
 
@@ -203,13 +204,7 @@ describe('Acknowledge receipt', () => {
     expect(body.feedback_by).toBe(await plusMonths(body.acknowledged_at as string, 3));
     expect(body.feedback_at).toBeNull();
 
-    const thread = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/reports/${report.id}/comments/`,
-        headers: reporter.headers,
-      })
-    ).json();
+    const thread = await threadOf(report.id, reporter);
     expect(thread).toEqual([
       expect.objectContaining({
         message: 'We have your report.',
@@ -329,13 +324,7 @@ describe('replies and status changes on the clock', () => {
       'report.acknowledged',
       'report.feedback_given',
     ]);
-    const thread = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/reports/${report.id}/comments/`,
-        headers: reporter.headers,
-      })
-    ).json();
+    const thread = await threadOf(report.id, reporter);
     expect(thread[0]).toMatchObject({ is_feedback: true });
   });
 
@@ -384,13 +373,7 @@ describe('replies and status changes on the clock', () => {
     expect(rejected.acknowledged_at).not.toBeNull();
     expect(rejected.feedback_at).not.toBeNull();
     // The message sent with a final status is the feedback, and says so in the thread.
-    const thread = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/reports/${rejectedAtOnce.id}/comments/`,
-        headers: reporter.headers,
-      })
-    ).json();
+    const thread = await threadOf(rejectedAtOnce.id, reporter);
     expect(thread).toEqual([
       expect.objectContaining({ message: 'This is outside what we handle.', is_feedback: true }),
     ]);

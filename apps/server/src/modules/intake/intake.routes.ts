@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-docs';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { perAddress } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import {
   challengeFor,
   fileGuestReport,
@@ -32,6 +33,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     3_600_000,
   );
   const tags = ['Intake'];
+  const route = routeOptionsFor(tags);
   const fileSchema = {
     tags,
     description: `No account: the \`proof\` field is a solved challenge of \`GET /api/intake/challenge/\`. ${FORM_ALSO_JSON}`,
@@ -44,16 +46,14 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/challenge/',
-    {
-      config: perAddress(ctx, 'rate.intake-challenge', 120, 60_000),
-      schema: {
-        tags,
-        summary:
-          "A proof-of-work challenge to solve before filing: to a link's organisation with `slug`, to the platform without",
+    route.open(
+      "A proof-of-work challenge to solve before filing: to a link's organisation with `slug`, to the platform without",
+      {
         querystring: challengeQuerySchema,
         response: { 200: proofOfWorkChallengeSchema },
       },
-    },
+      perAddress(ctx, 'rate.intake-challenge', 120, 60_000),
+    ),
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
@@ -62,42 +62,39 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/readers/',
-    {
-      config: perAddress(ctx, 'rate.intake-page', 300, 60_000),
-      schema: {
-        tags,
-        summary: "Who reads a report sent to the platform's administrators from /report",
+    route.open(
+      "Who reads a report sent to the platform's administrators from /report",
+      {
         response: { 200: z.array(readerSchema) },
       },
-    },
+      perAddress(ctx, 'rate.intake-page', 300, 60_000),
+    ),
     async () => intakeReaders(ctx, null),
   );
 
   app.get(
     '/:slug/readers/',
-    {
-      config: perAddress(ctx, 'rate.intake-page', 300, 60_000),
-      schema: {
-        tags,
-        summary: 'Who reads a report sent from this link',
+    route.open(
+      'Who reads a report sent from this link',
+      {
         params: slugParamsSchema,
         response: { 200: z.array(readerSchema) },
       },
-    },
+      perAddress(ctx, 'rate.intake-page', 300, 60_000),
+    ),
     async (request) => intakeReaders(ctx, request.params.slug),
   );
 
   app.get(
     '/:slug/',
-    {
-      config: perAddress(ctx, 'rate.intake-page', 300, 60_000),
-      schema: {
-        tags,
-        summary: 'The organisation a reporting link names',
+    route.open(
+      'The organisation a reporting link names',
+      {
         params: slugParamsSchema,
         response: { 200: intakeOrganizationSchema },
       },
-    },
+      perAddress(ctx, 'rate.intake-page', 300, 60_000),
+    ),
     async (request) => getIntakeOrganization(ctx, request.params.slug),
   );
 

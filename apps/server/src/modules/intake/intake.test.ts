@@ -2,25 +2,17 @@ import { RECEIPT_PATTERN } from '@candor/contract/intake';
 import { verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import exifr from 'exifr';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationsOf } from '../../../test/access-requests';
-import { buildTestApp, getTestApp, type TestApp } from '../../../test/app';
-import { readEvidenceFixture } from '../../../test/evidence-fixtures';
+import { buildTestApp } from '../../../test/app';
+import { gpsPhoto as photo, readEvidenceFixture } from '../../../test/evidence-fixtures';
 import { createAdmin, createOrganization, uniqueName } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { fileGuestReport, slugOf, solvedProof, submitGuestReport } from '../../../test/intake';
 import { guestReceipts, organizations, reports } from '../../db/schema';
 import { slugOfName } from './slugs';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
-
-const photo = {
-  name: 'IMG_0042.jpg',
-  type: 'image/jpeg',
-  data: readEvidenceFixture('photo-gps.jpg'),
-};
+const t = useTestApp();
 
 async function organizationWithAdmin() {
   const organizationId = await createOrganization(t, uniqueName('Riverside School'));

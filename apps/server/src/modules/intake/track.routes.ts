@@ -19,6 +19,7 @@ import { FieldValidationError } from '../../lib/errors';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { requestLanguage } from '../../lib/texts';
 import { perAddress } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import { readVoiceMessageForm } from '../comments/voice-message-form';
 import { requireGuestReportId } from './guest-session';
 import * as service from './track.service';
@@ -35,6 +36,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = ctx.config.uploads.maxBytes;
   const reportOf = (request: FastifyRequest) => requireGuestReportId(ctx, request);
   const tags = ['Track'];
+  const route = routeOptionsFor(tags);
   const security = guestSessionSecurity;
   // Writes per report, like an account's per account: never keyed by the address.
   const writeLimit = {
@@ -46,6 +48,18 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx.hash('rate.track-write', await reportOf(request).catch(() => 0)),
     },
   };
+  /**
+   * A form sent to the session's report: the session is checked first, then the size the form
+   * declares, before anything is read.
+   */
+  const uploadTo = <S extends object>(summary: string, schema: S) => ({
+    onRequest: async (request: FastifyRequest) => {
+      await reportOf(request);
+    },
+    config: writeLimit,
+    preValidation: async (request: FastifyRequest) => checkDeclaredLength(request, maxBytes),
+    schema: { tags, security, summary, ...schema },
+  });
 
   app.post(
     '/session/',
@@ -70,15 +84,13 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/challenge/',
-    {
-      config: perAddress(ctx, 'rate.track-challenge', 60, 60_000),
-      schema: {
-        tags,
-        summary:
-          'A proof-of-work challenge, when /track asks for one (after many wrong receipts); null else',
+    route.open(
+      'A proof-of-work challenge, when /track asks for one (after many wrong receipts); null else',
+      {
         response: { 200: proofOfWorkChallengeSchema.nullable() },
       },
-    },
+      perAddress(ctx, 'rate.track-challenge', 60, 60_000),
+    ),
     async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await service.trackChallenge(ctx)),
   );
@@ -125,20 +137,10 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/messages/voice/',
-    {
-      onRequest: async (request) => {
-        await reportOf(request);
-      },
-      config: writeLimit,
-      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      schema: {
-        tags,
-        security,
-        summary: "Add a voice message to the report's thread (disguised before it is kept)",
-        form: guestVoiceMessageFieldsSchema.extend({ voice_recording: voiceFilePart }),
-        response: { 201: reportMessageSchema },
-      },
-    },
+    uploadTo("Add a voice message to the report's thread (disguised before it is kept)", {
+      form: guestVoiceMessageFieldsSchema.extend({ voice_recording: voiceFilePart }),
+      response: { 201: reportMessageSchema },
+    }),
     async (request, reply) => {
       const { fields, voice } = readVoiceMessageForm(
         await readReportForm(request, maxBytes),
@@ -151,20 +153,10 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/evidence/',
-    {
-      onRequest: async (request) => {
-        await reportOf(request);
-      },
-      config: writeLimit,
-      preValidation: async (request) => checkDeclaredLength(request, maxBytes),
-      schema: {
-        tags,
-        security,
-        summary: 'Add the evidence file, while the report has none',
-        form: z.strictObject({ file_upload: evidenceFilePart }),
-        response: { 200: reportSchema },
-      },
-    },
+    uploadTo('Add the evidence file, while the report has none', {
+      form: z.strictObject({ file_upload: evidenceFilePart }),
+      response: { 200: reportSchema },
+    }),
     async (request) => {
       const form = await readReportForm(request, maxBytes);
       const extra = Object.keys(form.fields);

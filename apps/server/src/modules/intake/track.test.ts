@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationsOf } from '../../../test/access-requests';
-import { buildTestApp, captureLogs, getTestApp, type TestApp } from '../../../test/app';
-import { readEvidenceFixture } from '../../../test/evidence-fixtures';
+import { buildTestApp, captureLogs, type TestApp } from '../../../test/app';
+import { gpsPhoto as photo } from '../../../test/evidence-fixtures';
 import { createAdmin, createOrganization, createUser, uniqueName } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import {
   fileGuestReport,
   openTrackSession,
@@ -17,31 +15,11 @@ import {
   submitGuestReport,
   trackAs,
 } from '../../../test/intake';
+import { pdfText } from '../../../test/pdf';
 import { multipart, setReportStatus } from '../../../test/reports';
 import { reportMessages, reports } from '../../db/schema';
 
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-/** The text of a PDF's first page, read by an independent parser (pdf.js). */
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), standardFontDataUrl }).promise;
-  const content = await (await pdf.getPage(1)).getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-}
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
-
-const photo = {
-  name: 'IMG_0042.jpg',
-  type: 'image/jpeg',
-  data: readEvidenceFixture('photo-gps.jpg'),
-};
+const t = useTestApp();
 
 /** An organisation with its admin, and a report a guest filed there. */
 async function guestReport(app: TestApp = t, fields: Record<string, string> = {}) {

@@ -1,7 +1,8 @@
 import type { TokenPair } from '@candor/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../../test/app';
 import { uniqueName } from '../../../test/factories';
+import { useServerProcesses, useTestApp } from '../../../test/hooks';
 import { connectLive } from '../../../test/live';
 import {
   type ServerProcess,
@@ -16,20 +17,8 @@ import { createNotifications } from './notifications.service';
 // one PostgreSQL database. A notification committed through one reaches a socket on the other.
 const databaseUrl = testDatabaseUrl as string;
 
-let t: TestApp;
-let a: ServerProcess;
-let b: ServerProcess;
-
-beforeAll(async () => {
-  // The shared test app has reset and migrated the database; the processes find it ready.
-  t = await getTestApp();
-  a = await startServerProcess(sharedServerEnv(t.config, databaseUrl));
-  b = await startServerProcess(sharedServerEnv(t.config, databaseUrl));
-});
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-});
+const t = useTestApp();
+const [a, b] = useServerProcesses(t, databaseUrl);
 
 async function registerAndLogin(server: ServerProcess) {
   const credentials = { username: uniqueName('proc'), password: 'a-strong-passphrase' };

@@ -1,13 +1,10 @@
 import type { Notification } from '@candor/contract/notifications';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls';
+import type { TestUser } from '../../../test/factories';
+import { createAdmin, createOrganization, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { createReport } from '../../../test/reports';
 import { notifications } from '../../db/schema';
 import { reporterNoticeTag } from './notifications.service';
@@ -18,13 +15,9 @@ import { reporterNoticeTag } from './notifications.service';
  * index, the notice rows to the report's tag untouched). Nobody else's change.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const { call } = callsAs(t);
 
 async function unread(user: TestUser): Promise<number> {
   return (await call(user, 'GET', '/api/notifications/unread_count/')).json().count;

@@ -7,24 +7,21 @@ import { listOrPageOf, pageQuerySchema } from '@candor/contract/pagination';
 import { idParamsSchema } from '@candor/contract/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import * as service from './notifications.service';
 
 /** `/api/notifications/...`: only ever the caller's own notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['Notifications'];
+  const route = routeOptionsFor(tags);
 
   app.get(
     '/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: "The caller's notifications, newest first",
-        querystring: pageQuerySchema,
-        response: { 200: listOrPageOf(notificationSchema) },
-      },
-    },
+    route.user("The caller's notifications, newest first", {
+      querystring: pageQuerySchema,
+      response: { 200: listOrPageOf(notificationSchema) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const notices = await service.listNotifications(ctx, user, request.query);
@@ -43,30 +40,26 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/mark_all_read/',
-    {
-      config: CHANGES_NO_ACCOUNT,
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'Mark every notification read',
+    route.user(
+      'Mark every notification read',
+      {
         response: { 200: markAllReadResultSchema },
       },
-    },
+      CHANGES_NO_ACCOUNT,
+    ),
     async (request) => service.markAllRead(ctx, requireUser(request).id),
   );
 
   app.post(
     '/:id/mark_read/',
-    {
-      config: CHANGES_NO_ACCOUNT,
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'Mark one notification read',
+    route.user(
+      'Mark one notification read',
+      {
         params: idParamsSchema,
         response: { 200: notificationSchema },
       },
-    },
+      CHANGES_NO_ACCOUNT,
+    ),
     async (request) => {
       const userId = requireUser(request).id;
       const notice = await service.markRead(ctx, userId, request.params.id);

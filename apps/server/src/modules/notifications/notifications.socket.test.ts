@@ -1,8 +1,9 @@
 import { LIVE_BEARER_PREFIX, LIVE_PROTOCOL } from '@candor/contract/notifications';
 import { eq, TransactionRollbackError } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app';
 import { createUser, setUserFields, type TestUser } from '../../../test/factories';
+import { useListeningApp } from '../../../test/hooks';
 import { connectLive, type LiveClient, listenLocally, waitForClose } from '../../../test/live';
 import { createReport } from '../../../test/reports';
 import { notifications } from '../../db/schema';
@@ -10,21 +11,13 @@ import { createAccessTokenSigner } from '../../lib/tokens';
 import { MAX_SOCKETS_PER_USER } from './notifications.hub';
 import { createNotifications, type NotificationInput } from './notifications.service';
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  base = await listenLocally(t.app);
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useListeningApp();
 
 const notify = (inputs: NotificationInput[]) =>
   t.database.db.transaction((tx) => createNotifications(t.app.ctx, tx, inputs));
 
 const url = (userId: number, token?: string) =>
-  `${base}/ws/notifications/${userId}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  `${t.base}/ws/notifications/${userId}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
 
 /** An open socket of `user`, proved live by receiving a first notification. */
 async function connected(user: TestUser) {
@@ -91,7 +84,7 @@ describe('WebSocket /ws/notifications/{userId}/ refuses', () => {
 
   it('a malformed user id', async () => {
     const user = await createUser(t);
-    const client = connectLive(`${base}/ws/notifications/abc/?token=${user.tokens.access}`);
+    const client = connectLive(`${t.base}/ws/notifications/abc/?token=${user.tokens.access}`);
     expect((await waitForClose(client)).code).toBe(1008);
   });
 });

@@ -2,8 +2,7 @@ import type { AdminReport } from '@candor/contract/admin';
 import type { MyOrganization } from '@candor/contract/organizations';
 import { READER_ID_PATTERN, type Reader } from '@candor/contract/reports';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createOrganization,
@@ -11,6 +10,7 @@ import {
   setUserFields,
   type TestUser,
 } from '../../../test/factories';
+import { useOwnApp } from '../../../test/hooks';
 import { submitGuestReport } from '../../../test/intake';
 import { organizations } from '../../db/schema';
 import { NOT_A_READER, ONE_READER_REMAINS } from './reports.service';
@@ -22,13 +22,7 @@ import { NOT_A_READER, ONE_READER_REMAINS } from './reports.service';
  * report filed without an account keeps the readers it was kept from out, through the same path.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useOwnApp();
 
 const call = (
   user: TestUser | null,

@@ -1,21 +1,14 @@
 import type { Report } from '@candor/contract/reports';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../test/factories';
+import { createAdmin, createOrganization, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { addressedTo } from '../../../test/notices';
 import { createReport, submitReport } from '../../../test/reports';
 import { notifications, reports } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
 const get = (url: string, user: TestUser) =>
   t.app.inject({ method: 'GET', url, headers: user.headers });

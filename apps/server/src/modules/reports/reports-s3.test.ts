@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from '@20minutes/s3rver';
+import type S3rver from '@20minutes/s3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { readEvidenceFixture } from '../../../test/evidence-fixtures';
 import { createUser } from '../../../test/factories';
 import { createReport } from '../../../test/reports';
+import { s3StorageEnv, startS3Server } from '../../../test/s3';
 import { reports } from '../../db/schema';
 import { removeOrphanEvidence } from './evidence-cleanup';
 
@@ -16,25 +14,8 @@ let server: S3rver;
 let t: TestApp;
 
 async function startS3(options: { allowMismatchedSignatures: boolean }) {
-  const s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'candor-s3-')),
-    configureBuckets: [{ name: 'evidence', configs: [] }],
-    ...options,
-  });
-  const { port } = await s3.run();
-  const app = await buildTestApp({
-    env: {
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: 'evidence',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-  });
+  const { s3, endpoint } = await startS3Server(options);
+  const app = await buildTestApp({ env: s3StorageEnv(endpoint) });
   return { s3, app };
 }
 

@@ -12,6 +12,7 @@ import { evidenceFilePart, FORM_ALSO_JSON, voiceFilePart } from '../../lib/api-d
 import { sendStoredFile } from '../../lib/file-reply';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { accountWriteLimit, CHANGES_NO_ACCOUNT, guards, requireUser } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import * as service from './reports.service';
 
 /** Anything is accepted here: a link that is not exactly right answers 404 (lib/file-links.ts). */
@@ -24,6 +25,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const maxBytes = ctx.config.uploads.maxBytes;
   const tags = ['Reports'];
+  const route = routeOptionsFor(tags);
 
   app.post(
     '/',
@@ -50,56 +52,36 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: "The caller's own reports",
-        response: { 200: z.array(reportSchema) },
-      },
-    },
+    route.user("The caller's own reports", {
+      response: { 200: z.array(reportSchema) },
+    }),
     async (request) => service.listOwnReports(ctx, requireUser(request)),
   );
 
   app.get(
     '/readers/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'Who reads a report sent to the chosen destination, so a reader can be kept out',
-        querystring: z.object({ destination: reportDestinationSchema.optional() }),
-        response: { 200: z.array(readerSchema) },
-      },
-    },
+    route.user('Who reads a report sent to the chosen destination, so a reader can be kept out', {
+      querystring: z.object({ destination: reportDestinationSchema.optional() }),
+      response: { 200: z.array(readerSchema) },
+    }),
     async (request) => service.readersFor(ctx, requireUser(request), request.query.destination),
   );
 
   app.get(
     '/:id/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'One report the caller may see',
-        params: idParamsSchema,
-        response: { 200: reportSchema },
-      },
-    },
+    route.user('One report the caller may see', {
+      params: idParamsSchema,
+      response: { 200: reportSchema },
+    }),
     async (request) => service.getReport(ctx, requireUser(request), request.params.id),
   );
 
   app.delete(
     '/:id/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'Delete an own report',
-        params: idParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route.user('Delete an own report', {
+      params: idParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await service.deleteReport(ctx, requireUser(request), request.params.id);
       return reply.code(204).send(null);
@@ -108,33 +90,24 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/cancel/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'Withdraw an own report',
-        params: idParamsSchema,
-        response: { 200: reportSchema },
-      },
-    },
+    route.user('Withdraw an own report', {
+      params: idParamsSchema,
+      response: { 200: reportSchema },
+    }),
     async (request) => service.cancelReport(ctx, requireUser(request), request.params.id),
   );
 
   app.get(
     '/:id/evidence/',
-    {
-      schema: {
-        tags,
-        summary: 'The evidence file of a report, by the signed link its report gives',
-        params: idParamsSchema,
-        querystring: evidenceQuerySchema,
-        files: {
-          200: { description: 'The file', types: evidenceMimeTypes },
-          206: { description: 'Part of the file (a `Range` request)', types: evidenceMimeTypes },
-        },
-        errorStatuses: [416],
+    route.open('The evidence file of a report, by the signed link its report gives', {
+      params: idParamsSchema,
+      querystring: evidenceQuerySchema,
+      files: {
+        200: { description: 'The file', types: evidenceMimeTypes },
+        206: { description: 'Part of the file (a `Range` request)', types: evidenceMimeTypes },
       },
-    },
+      errorStatuses: [416],
+    }),
     async (request, reply) => {
       const file = await service.getEvidence(ctx, request.params.id, request.query);
       return sendStoredFile(request, reply, file);

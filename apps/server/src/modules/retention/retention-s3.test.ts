@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from '@20minutes/s3rver';
+import type S3rver from '@20minutes/s3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { readEvidenceFixture } from '../../../test/evidence-fixtures';
 import { createUser } from '../../../test/factories';
 import { createReport } from '../../../test/reports';
+import { s3StorageEnv, startS3Server } from '../../../test/s3';
 import { openThrowawayDatabase, type ThrowawayDatabase } from '../../../test/throwaway-database';
 import { reports } from '../../db/schema';
 import { createManualClock } from '../../lib/clock';
@@ -23,25 +21,14 @@ let throwaway: ThrowawayDatabase;
 let t: TestApp;
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'candor-s3-retention-')),
-    configureBuckets: [{ name: 'evidence', configs: [] }],
-  });
-  const { port } = await s3.run();
+  const started = await startS3Server();
+  s3 = started.s3;
   throwaway = await openThrowawayDatabase();
   t = await buildTestApp({
     database: throwaway.database,
     clock,
     env: {
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: 'evidence',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3StorageEnv(started.endpoint),
       RETENTION_DAYS: '7',
       RETENTION_PURGE_INTERVAL_MINUTES: '60',
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { dumpEverything, type Row, textOf } from '../../../test/dump';
 import { readEvidenceFixture } from '../../../test/evidence-fixtures';
 import {
   createAdmin,
@@ -43,8 +44,6 @@ afterAll(async () => {
   await throwaway?.drop();
 });
 
-type Row = Record<string, unknown>;
-
 const call = (
   headers: Record<string, string>,
   method: 'GET' | 'POST' | 'PATCH' | 'PUT',
@@ -56,29 +55,6 @@ async function ok(response: Promise<{ statusCode: number; body: string }>) {
   const answer = await response;
   if (answer.statusCode >= 300) throw new Error(`${answer.statusCode}: ${answer.body}`);
   return answer;
-}
-
-function textOf(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('latin1');
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** Every row of every table in the public schema, as a plain `select *` gives it. */
-async function dumpEverything(): Promise<{ table: string; row: Row }[]> {
-  const tables = await sqlRows<{ table_name: string }>(
-    t.database.db,
-    sql`select table_name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const dump: { table: string; row: Row }[] = [];
-  for (const { table_name: table } of tables) {
-    const rows = await sqlRows<Row>(t.database.db, sql`select * from ${sql.identifier(table)}`);
-    for (const row of rows) dump.push({ table, row });
-  }
-  return dump;
 }
 
 type Filed = { id: number; reference: string; title: string; description: string };
@@ -259,7 +235,7 @@ describe('retention', () => {
     expect(outcome).toMatchObject({ job: 'retention-purge', result: 'ok' });
     expect(outcome?.detail).toBe('purged 3 report(s), 2 file(s)');
 
-    const dump = await dumpEverything();
+    const dump = await dumpEverything(t.database.db);
     const traces = dump.flatMap(({ table, row }) =>
       purged.flatMap((report) => {
         // The audit log is append-only: the rows written while the report lived stay, by id.

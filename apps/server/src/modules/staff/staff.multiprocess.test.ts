@@ -1,42 +1,24 @@
 import type { TokenPair } from '@candor/contract/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp, testDatabaseUrl } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../../test/app';
 import {
   createAdmin,
   createOrganization,
-  createSuperuser,
   createUser,
   decodeJwt,
   type TestUser,
 } from '../../../test/factories';
+import { useServerProcesses, useSuperuser, useTestApp } from '../../../test/hooks';
 import { connectLive, waitForClose } from '../../../test/live';
-import {
-  type ServerProcess,
-  sharedServerEnv,
-  startServerProcess,
-} from '../../../test/server-process';
+import type { ServerProcess } from '../../../test/server-process';
 
 // Included only with TEST_DATABASE_URL (see vitest.config.ts): two real server processes on one
 // PostgreSQL database. A change made through one closes the person's sockets on the other.
 const databaseUrl = testDatabaseUrl as string;
 
-let t: TestApp;
-let a: ServerProcess;
-let b: ServerProcess;
-let superuser: TestUser;
-
-beforeAll(async () => {
-  t = await getTestApp();
-  superuser = await createSuperuser(t);
-  [a, b] = await Promise.all([
-    startServerProcess(sharedServerEnv(t.config, databaseUrl)),
-    startServerProcess(sharedServerEnv(t.config, databaseUrl)),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-});
+const t = useTestApp();
+const superuser = useSuperuser(t);
+const [a, b] = useServerProcesses(t, databaseUrl);
 
 const post = (server: ServerProcess, user: TestUser, path: string, body?: object) =>
   fetch(`${server.httpBase}${path}`, {

@@ -8,41 +8,31 @@ import {
   unadministeredOrganizationSchema,
 } from '@candor/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guards, requireSuperuser } from '../auth/caller';
+import { requireSuperuser } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import * as service from './staff.service';
 
 /** The superuser's Staff tab: who administers what, and changes to their access. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['Staff'];
+  const route = routeOptionsFor(['Staff']);
   const { ctx } = app;
-  const onRequest = guards.superuser;
 
   app.get(
     '/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Everyone with an administrator role, and deactivated accounts',
-        querystring: staffQuerySchema,
-        response: { 200: staffPageSchema },
-      },
-    },
+    route.superuser('Everyone with an administrator role, and deactivated accounts', {
+      querystring: staffQuerySchema,
+      response: { 200: staffPageSchema },
+    }),
     async (request) => service.listStaff(ctx, request.query),
   );
 
   for (const change of ['revoke', 'deactivate', 'reactivate'] as const) {
     app.post(
       `/:id/${change}/`,
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary: `${change[0]?.toUpperCase()}${change.slice(1)} an account: at once, audited and notified`,
-          params: idParamsSchema,
-          response: { 200: staffMemberSchema },
-        },
-      },
+      route.superuser(
+        `${change[0]?.toUpperCase()}${change.slice(1)} an account: at once, audited and notified`,
+        { params: idParamsSchema, response: { 200: staffMemberSchema } },
+      ),
       async (request) =>
         service.changeAccount(ctx, requireSuperuser(request), request.params.id, change),
     );
@@ -50,43 +40,31 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organizations-without-admin/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Organisations without an administrator',
-        response: { 200: unadministeredOrganizationSchema.array() },
-      },
-    },
+    route.superuser('Organisations without an administrator', {
+      response: { 200: unadministeredOrganizationSchema.array() },
+    }),
     async () => service.listUnadministeredOrganizations(ctx),
   );
 
   app.get(
     '/organizations/:id/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: "An organisation's members and administrators",
-        params: idParamsSchema,
-        response: { 200: organizationStaffSchema },
-      },
-    },
+    route.superuser("An organisation's members and administrators", {
+      params: idParamsSchema,
+      response: { 200: organizationStaffSchema },
+    }),
     async (request) => service.getOrganizationStaff(ctx, request.params.id),
   );
 
   app.post(
     '/organizations/:id/admins/',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'Make a member an administrator of the organisation (hand-over or a second one)',
+    route.superuser(
+      'Make a member an administrator of the organisation (hand-over or a second one)',
+      {
         params: idParamsSchema,
         body: handOverInputSchema,
         response: { 200: organizationStaffSchema },
       },
-    },
+    ),
     async (request) =>
       service.handOver(ctx, requireSuperuser(request), request.params.id, request.body),
   );

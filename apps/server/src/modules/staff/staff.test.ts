@@ -1,16 +1,16 @@
 import type { OrganizationStaff, StaffMember, StaffPage } from '@candor/contract/staff';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { callsAs } from '../../../test/calls';
 import {
   createAdmin,
   createOrganization,
-  createSuperuser,
   createUser,
   type TestUser,
   uniqueName,
 } from '../../../test/factories';
-import { connectLive, listenLocally, waitForClose } from '../../../test/live';
+import { useListeningApp, useSuperuser } from '../../../test/hooks';
+import { connectLive, waitForClose } from '../../../test/live';
 import { addressedTo } from '../../../test/notices';
 import { createReport } from '../../../test/reports';
 import { auditLog, notifications, users } from '../../db/schema';
@@ -18,20 +18,10 @@ import type { NotificationContent } from '../notifications/notifications.reposit
 import { NOTIFICATION_PURPOSE } from '../notifications/notifications.service';
 import { OWN_ACCOUNT_REFUSAL } from './staff.service';
 
-let t: TestApp;
-let base: string;
-let superuser: TestUser;
-beforeAll(async () => {
-  t = await buildTestApp();
-  base = await listenLocally(t.app);
-  superuser = await createSuperuser(t);
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const t = useListeningApp();
+const superuser = useSuperuser(t);
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
+const { call } = callsAs(t);
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -43,7 +33,7 @@ async function staffPage(query: string): Promise<StaffPage> {
 
 /** An open socket of `user` on this app. */
 async function liveSocket(user: TestUser) {
-  const client = connectLive(`${base}/ws/notifications/${user.id}/?token=${user.tokens.access}`);
+  const client = connectLive(`${t.base}/ws/notifications/${user.id}/?token=${user.tokens.access}`);
   await client.opened;
   return client;
 }

@@ -2,14 +2,10 @@ import type { AdminReport, AdminReportPage } from '@candor/contract/admin';
 import type { Reader } from '@candor/contract/reports';
 import type { BulkResult, RelatedReport, Tag } from '@candor/contract/tags';
 import { and, asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { getTestApp, type TestApp } from '../../../test/app';
-import {
-  createAdmin,
-  createOrganization,
-  createUser,
-  type TestUser,
-} from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../../../test/factories';
+import { createAdmin, createOrganization, createUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/hooks';
 import { fileGuestReport, slugOf, trackAs } from '../../../test/intake';
 import { createReport, setReportStatus } from '../../../test/reports';
 import { auditLog } from '../../db/schema';
@@ -17,10 +13,7 @@ import { CANNOT_ASSIGN, TAKEN } from '../admin/admin.service';
 import { OWN_REPORT_REFUSAL } from '../reports/report-access';
 import { NO_SUCH_TAG } from './tags.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await getTestApp();
-});
+const t = useTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (

@@ -1,26 +1,13 @@
-import { once } from 'node:events';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app';
 import { createAdmin } from '../../../test/factories';
+import { useRedisInstances } from '../../../test/hooks';
 import { enrol, totpCode } from '../../../test/two-factor';
 import { codeGateKey } from './code-gate';
 
 // Included only with TEST_REDIS_URL (vitest.config.ts): two app instances, as two server
 // processes would be, count an account's wrong codes in one Redis.
-const redisUrl = process.env.TEST_REDIS_URL as string;
-const apps: TestApp[] = [];
-
-async function instance(env: Record<string, string>): Promise<TestApp> {
-  const built = await buildTestApp({ env: { REDIS_URL: redisUrl, ...env } });
-  apps.push(built);
-  const redis = built.app.ctx.redis;
-  if (redis && redis.status !== 'ready') await once(redis, 'ready');
-  return built;
-}
-
-afterAll(async () => {
-  await Promise.all(apps.map((built) => built.app.close()));
-});
+const instance = useRedisInstances();
 
 describe('second-factor code limits shared through Redis', () => {
   it('counts wrong codes of one account across two instances', async () => {

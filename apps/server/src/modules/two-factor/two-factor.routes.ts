@@ -13,13 +13,14 @@ import {
 } from '@candor/contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressLimit, guards, requireSuperuser, requireUser } from '../auth/caller';
+import { addressLimit, requireSuperuser, requireUser } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import * as service from './two-factor.service';
 import { completeLogin } from './two-factor-login.service';
 
 /** Second factor for staff (docs/operating.md "Second factor"), under /api/two-factor/. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['Two-factor'];
+  const route = routeOptionsFor(['Two-factor']);
   const { ctx } = app;
   // Per address, as the login's; wrong codes are counted per account by the service.
   const loginLimit = addressLimit(ctx.config.rateLimits.loginPerMinute);
@@ -27,44 +28,35 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login/',
-    {
-      config: loginLimit,
-      schema: {
-        tags,
-        summary: 'Second login step: the challenge and a code or recovery code, for the tokens',
+    route.open(
+      'Second login step: the challenge and a code or recovery code, for the tokens',
+      {
         body: twoFactorLoginInputSchema,
         response: { 200: tokenPairSchema },
       },
-    },
+      loginLimit,
+    ),
     async (request) => completeLogin(ctx, request.body),
   );
 
   app.get(
     '/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: "Whether the caller's account has a second factor",
-        response: { 200: twoFactorStatusSchema },
-      },
-    },
+    route.user("Whether the caller's account has a second factor", {
+      response: { 200: twoFactorStatusSchema },
+    }),
     async (request) => service.getStatus(ctx, requireUser(request)),
   );
 
   app.post(
     '/enrolment/',
-    {
-      onRequest: guards.user,
-      config: authLimit,
-      schema: {
-        tags,
-        summary:
-          'Start setting up an authenticator, with the current password: its key and QR code, shown once',
+    route.user(
+      'Start setting up an authenticator, with the current password: its key and QR code, shown once',
+      {
         body: twoFactorPasswordInputSchema,
         response: { 201: twoFactorEnrolmentSchema },
       },
-    },
+      authLimit,
+    ),
     async (request, reply) =>
       reply.code(201).send(
         await service.startEnrolment(ctx, requireUser(request), {
@@ -76,16 +68,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/recovery-codes/',
-    {
-      onRequest: guards.user,
-      config: authLimit,
-      schema: {
-        tags,
-        summary: 'Ten new recovery codes, with the current password; the earlier ones stop working',
+    route.user(
+      'Ten new recovery codes, with the current password; the earlier ones stop working',
+      {
         body: twoFactorPasswordInputSchema,
         response: { 200: recoveryCodesSchema },
       },
-    },
+      authLimit,
+    ),
     async (request) =>
       service.renewRecoveryCodes(ctx, requireUser(request), {
         password: request.body.password,
@@ -95,29 +85,19 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/enrolment/confirm/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'Turn it on with a first code: ten recovery codes, shown once',
-        body: twoFactorCodeInputSchema,
-        response: { 200: twoFactorEnabledSchema },
-      },
-    },
+    route.user('Turn it on with a first code: ten recovery codes, shown once', {
+      body: twoFactorCodeInputSchema,
+      response: { 200: twoFactorEnabledSchema },
+    }),
     async (request) => service.confirmEnrolment(ctx, requireUser(request), request.body.code),
   );
 
   app.post(
     '/disable/',
-    {
-      onRequest: guards.user,
-      schema: {
-        tags,
-        summary: 'Turn the second factor off, with a current code and the current password',
-        body: twoFactorDisableInputSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route.user('Turn the second factor off, with a current code and the current password', {
+      body: twoFactorDisableInputSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await service.disable(ctx, requireUser(request), { ...request.body, address: request.ip });
       return reply.code(204).send(null);
@@ -126,28 +106,18 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/staff/',
-    {
-      onRequest: guards.superuser,
-      schema: {
-        tags,
-        summary: 'Staff and whether each has a second factor',
-        response: { 200: staffTwoFactorSchema },
-      },
-    },
+    route.superuser('Staff and whether each has a second factor', {
+      response: { 200: staffTwoFactorSchema },
+    }),
     async () => service.listStaff(ctx),
   );
 
   app.delete(
     '/staff/:id/',
-    {
-      onRequest: guards.superuser,
-      schema: {
-        tags,
-        summary: "Reset a staff member's second factor",
-        params: idParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route.superuser("Reset a staff member's second factor", {
+      params: idParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await service.resetForStaff(ctx, requireSuperuser(request), request.params.id);
       return reply.code(204).send(null);

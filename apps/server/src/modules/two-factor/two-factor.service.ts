@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { sealedColumns } from '../../db/sealed-columns';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { insertAuditEntry } from '../audit/audit.service';
+import { type AuditEntry, insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { isStaff } from '../auth/standing';
 import { createNotifications } from '../notifications/notifications.service';
@@ -65,6 +65,23 @@ async function tellHolder(ctx: AppContext, tx: Executor, userId: number, message
   ]);
 }
 
+/** A change the holder made to their own second factor: audited, and told to them. */
+async function recordOwnChange(
+  ctx: AppContext,
+  tx: Executor,
+  caller: AuthUser,
+  action: AuditEntry['action'],
+  message: string,
+) {
+  await insertAuditEntry(tx, {
+    ...actorOf(caller),
+    action,
+    objectType: 'user',
+    objectId: caller.id,
+  });
+  await tellHolder(ctx, tx, caller.id, message);
+}
+
 /**
  * A new secret, sealed at once; shown this once (the status never shows it again). Asks for the
  * current password: a live access token alone must not be able to set up a second factor, which
@@ -113,16 +130,11 @@ export async function confirmEnrolment(
     await repo.updateCredential(tx, caller.id, { isEnabled: true });
     const recoveryCodes = await saveRecoveryCodes(ctx, tx, caller.id);
     await revokeAllLogins(tx, caller.id);
-    await insertAuditEntry(tx, {
-      ...actorOf(caller),
-      action: 'user.two_factor_enabled',
-      objectType: 'user',
-      objectId: caller.id,
-    });
-    await tellHolder(
+    await recordOwnChange(
       ctx,
       tx,
-      caller.id,
+      caller,
+      'user.two_factor_enabled',
       'Two-factor authentication was turned on for your account.',
     );
     const user = await findUserById(tx, caller.id);
@@ -160,16 +172,11 @@ export async function disable(
     if (!credential?.isEnabled) throw new BadRequestError(NOT_ENROLLED);
     if (!(await acceptTotp(ctx, tx, credential, code))) return false;
     await repo.deleteTwoFactor(tx, caller.id);
-    await insertAuditEntry(tx, {
-      ...actorOf(caller),
-      action: 'user.two_factor_disabled',
-      objectType: 'user',
-      objectId: caller.id,
-    });
-    await tellHolder(
+    await recordOwnChange(
       ctx,
       tx,
-      caller.id,
+      caller,
+      'user.two_factor_disabled',
       'Two-factor authentication was turned off for your account.',
     );
     return true;
@@ -196,16 +203,11 @@ export async function renewRecoveryCodes(
     const credential = await repo.lockCredential(tx, caller.id);
     if (!credential?.isEnabled) throw new BadRequestError(NOT_ENROLLED);
     const codes = await saveRecoveryCodes(ctx, tx, caller.id);
-    await insertAuditEntry(tx, {
-      ...actorOf(caller),
-      action: 'user.two_factor_recovery_codes_renewed',
-      objectType: 'user',
-      objectId: caller.id,
-    });
-    await tellHolder(
+    await recordOwnChange(
       ctx,
       tx,
-      caller.id,
+      caller,
+      'user.two_factor_recovery_codes_renewed',
       'New recovery codes were made for your account; the earlier ones no longer work.',
     );
     return { recovery_codes: codes };

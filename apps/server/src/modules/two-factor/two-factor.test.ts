@@ -17,6 +17,29 @@ beforeAll(async () => {
   t = await getTestApp();
 });
 
+/** Turning the second factor off on `app`, with this code and password. */
+const turnOff = (
+  app: TestApp,
+  enrolled: { headers: Record<string, string> },
+  code: string,
+  password: string,
+) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/api/two-factor/disable/',
+    headers: enrolled.headers,
+    payload: { code, password },
+  });
+
+/** The first step of setting up an authenticator, with these headers and password. */
+const startEnrolment = (headers: Record<string, string>, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/two-factor/enrolment/',
+    headers,
+    payload: { password },
+  });
+
 function bearer(access: string) {
   return { authorization: `Bearer ${access}` };
 }
@@ -45,15 +68,16 @@ async function auditActionsAbout(userId: number) {
   return result.rows.map((row) => row.action);
 }
 
+/** The second factor is off again: the password alone gives the tokens, and the log says why. */
+async function expectPasswordAloneSignsIn(admin: TestUser, endedBy: string) {
+  expect(Object.keys((await passwordStep(t, admin)).json()).sort()).toEqual(['access', 'refresh']);
+  expect(await auditActionsAbout(admin.id)).toEqual(['user.two_factor_enabled', endedBy]);
+}
+
 describe('second factor: enrolment', () => {
   it('shows the secret once, as a QR code and as text, and stores it sealed', async () => {
     const admin = await createAdmin(t);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: admin.headers,
-      payload: { password: admin.password },
-    });
+    const started = await startEnrolment(admin.headers, admin.password);
     expect(started.statusCode).toBe(201);
     const body = started.json();
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -83,12 +107,7 @@ describe('second factor: enrolment', () => {
 
   it('refuses a wrong code, then confirms with a right one: ten recovery codes, other logins ended', async () => {
     const admin = await createAdmin(t);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: admin.headers,
-      payload: { password: admin.password },
-    });
+    const started = await startEnrolment(admin.headers, admin.password);
     const { secret } = started.json();
     const wrong = await t.app.inject({
       method: 'POST',
@@ -147,21 +166,11 @@ describe('second factor: enrolment', () => {
 
   it('is refused to plain users, and to an account already enrolled', async () => {
     const user = await createUser(t);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: user.headers,
-      payload: { password: user.password },
-    });
+    const refused = await startEnrolment(user.headers, user.password);
     expect(refused.statusCode).toBe(403);
     const admin = await createAdmin(t);
     const enrolled = await enrol(t, admin);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/enrolment/',
-      headers: enrolled.headers,
-      payload: { password: admin.password },
-    });
+    const again = await startEnrolment(enrolled.headers, admin.password);
     expect(again.statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/two-factor/enrolment/' });
     expect(anonymous.statusCode).toBe(401);
@@ -321,12 +330,12 @@ describe('second factor: required for staff', () => {
     expect(rows.find((row) => row.id === admin.id)?.is_enabled).toBe(false);
     expect(rows.find((row) => row.id === superuser.id)?.is_enabled).toBe(true);
 
-    const disable = await strict.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/disable/',
-      headers: enrolled.headers,
-      payload: { code: totpCode(enrolled.secret, 1), password: superuser.password },
-    });
+    const disable = await turnOff(
+      strict,
+      enrolled,
+      totpCode(enrolled.secret, 1),
+      superuser.password,
+    );
     expect(disable.statusCode).toBe(400);
   });
 
@@ -341,28 +350,11 @@ describe('second factor: turning off and reset', () => {
   it('turns off with a current code, audited; the next login needs no code', async () => {
     const admin = await createAdmin(t);
     const enrolled = await enrol(t, admin);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/disable/',
-      headers: enrolled.headers,
-      payload: { code: totpCode(enrolled.secret, 6), password: admin.password },
-    });
+    const wrong = await turnOff(t, enrolled, totpCode(enrolled.secret, 6), admin.password);
     expect(wrong.statusCode).toBe(400);
-    const off = await t.app.inject({
-      method: 'POST',
-      url: '/api/two-factor/disable/',
-      headers: enrolled.headers,
-      payload: { code: totpCode(enrolled.secret, 1), password: admin.password },
-    });
+    const off = await turnOff(t, enrolled, totpCode(enrolled.secret, 1), admin.password);
     expect(off.statusCode).toBe(204);
-    expect(Object.keys((await passwordStep(t, admin)).json()).sort()).toEqual([
-      'access',
-      'refresh',
-    ]);
-    expect(await auditActionsAbout(admin.id)).toEqual([
-      'user.two_factor_enabled',
-      'user.two_factor_disabled',
-    ]);
+    await expectPasswordAloneSignsIn(admin, 'user.two_factor_disabled');
   });
 
   it('lets the superuser reset a staff member: logins end, audited, chain intact', async () => {
@@ -397,14 +389,7 @@ describe('second factor: turning off and reset', () => {
       headers: superEnrolled.headers,
     });
     expect(notStaff.statusCode).toBe(404);
-    expect(Object.keys((await passwordStep(t, admin)).json()).sort()).toEqual([
-      'access',
-      'refresh',
-    ]);
-    expect(await auditActionsAbout(admin.id)).toEqual([
-      'user.two_factor_enabled',
-      'user.two_factor_reset',
-    ]);
+    await expectPasswordAloneSignsIn(admin, 'user.two_factor_reset');
     expect((await verifyAuditChain(t.database.db)).isIntact).toBe(true);
   });
 });

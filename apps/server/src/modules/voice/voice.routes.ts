@@ -12,6 +12,7 @@ import { VOICE_MIME } from '../../lib/evidence/voice-plan';
 import { sendStoredFile } from '../../lib/file-reply';
 import { checkDeclaredLength, readReportForm } from '../../lib/report-form';
 import { perAddress } from '../auth/caller';
+import { routeOptionsFor } from '../auth/route-options';
 import * as service from './voice.service';
 
 const linkQuerySchema = z.object({
@@ -24,6 +25,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const maxBytes = ctx.config.uploads.maxBytes;
   const tags = ['Voice'];
+  const route = routeOptionsFor(tags);
 
   app.post(
     '/preview/',
@@ -68,19 +70,15 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/',
-    {
-      schema: {
-        tags,
-        summary: 'A voice message, by the signed link its report or message gives',
-        params: idParamsSchema,
-        querystring: linkQuerySchema,
-        files: {
-          200: { description: 'The disguised recording', types: [VOICE_MIME] },
-          206: { description: 'Part of it (a `Range` request)', types: [VOICE_MIME] },
-        },
-        errorStatuses: [416],
+    route.open('A voice message, by the signed link its report or message gives', {
+      params: idParamsSchema,
+      querystring: linkQuerySchema,
+      files: {
+        200: { description: 'The disguised recording', types: [VOICE_MIME] },
+        206: { description: 'Part of it (a `Range` request)', types: [VOICE_MIME] },
       },
-    },
+      errorStatuses: [416],
+    }),
     async (request, reply) =>
       sendStoredFile(
         request,

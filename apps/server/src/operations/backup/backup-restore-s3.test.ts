@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import S3rver from '@20minutes/s3rver';
+import type S3rver from '@20minutes/s3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backupSites,
@@ -13,6 +13,7 @@ import {
 } from '../../../test/backup-site';
 import { newFolder, runCommand } from '../../../test/cli-process';
 import { readEvidenceFixture } from '../../../test/evidence-fixtures';
+import { s3StorageEnv, startS3Server } from '../../../test/s3';
 import { loadConfig } from '../../config';
 import { createStorage } from '../../lib/create-storage';
 
@@ -33,16 +34,7 @@ const doorPhoto = {
 let s3: S3rver;
 let endpoint: string;
 
-function bucketEnv(bucket: string): Record<string, string> {
-  return {
-    STORAGE_DRIVER: 's3',
-    S3_BUCKET: bucket,
-    S3_ENDPOINT: endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
-}
+const bucketEnv = (bucket: string) => s3StorageEnv(endpoint, bucket);
 
 const siteEnv = (label: string, bucket: string) => sites.env(label, bucketEnv(bucket));
 
@@ -64,22 +56,12 @@ let archive: string;
 let sourceObjects: Map<string, Buffer>;
 
 beforeAll(async () => {
-  const options = {
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: newFolder('s3'),
-    configureBuckets: [
-      { name: SOURCE_BUCKET, configs: [] },
-      { name: RESTORED_BUCKET, configs: [] },
-    ],
+  ({ s3, endpoint } = await startS3Server({
+    buckets: [SOURCE_BUCKET, RESTORED_BUCKET],
     // s3rver alone signs a bucket listing over "/bucket" where the AWS SDK signs "/bucket/" (see
     // reports-s3.test.ts); the restore lists the target bucket to prove it empty.
     allowMismatchedSignatures: true,
-  };
-  s3 = new S3rver(options);
-  const { port } = await s3.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  }));
 
   source = {
     ...(await siteEnv('s3-source', SOURCE_BUCKET)),

@@ -1,21 +1,14 @@
 import type { IntakeOrganization } from '@candor/contract/intake';
 import type { Reader } from '@candor/contract/reports';
-import type { SiteSettings } from '@candor/contract/site';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EXCLUDE_SENTENCE, ONE_READER_LEFT } from '@/components/readers/readers-field';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/language-choice';
 import { mockFetch, renderPage } from '@/test/render';
+import { siteFixture } from '@/test/site-fixture';
 import { OrganizationIntakeRoute, PlatformIntakeRoute } from './intake-routes';
 
-const site = {
-  body: {
-    support_email: 'a@b.c',
-    support_phone: '1',
-    business_hours: 'x',
-    max_upload_mb: 10,
-  } satisfies SiteSettings,
-};
+const site = { body: siteFixture() };
 const acme = {
   slug: 'acme',
   name: 'ACME',

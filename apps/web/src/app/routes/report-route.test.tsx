@@ -1,3 +1,4 @@
+import type { Report } from '@candor/contract/reports';
 import type { RelatedReport, Tag } from '@candor/contract/tags';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +11,19 @@ import { ReportRoute } from './report-route';
 
 const decided = 'Thank you. The rail was fixed on Monday.';
 
+/**
+ * The calls of the administrator's panels beside report 41: the list's view of the report (as
+ * `report` gives it when asked), the scope's handlers, its tags and the related reports.
+ */
+const adminPanels = (report: () => Report) => ({
+  'GET /api/admin/reports/41/': () => ({
+    body: { ...report(), unread_from_reporter: false, assigned_to: null, tags: [] },
+  }),
+  'GET /api/admin/handlers/': { body: [{ id: 2, username: 'case_handler' }] },
+  'GET /api/admin/tags/': { body: [] },
+  'GET /api/admin/reports/41/related/': { body: [] },
+});
+
 describe('ReportRoute for an administrator', () => {
   beforeEach(() => tokenStorage.save(accessToken({ role: 'admin' }), 'refresh'));
 
@@ -20,18 +34,7 @@ describe('ReportRoute for an administrator', () => {
       'GET /api/reports/41/': () => ({
         body: reportFixture(resolved ? { status: 'resolved' } : {}),
       }),
-      // The assignment panel: the list's view of the report, and the scope's handlers.
-      'GET /api/admin/reports/41/': () => ({
-        body: {
-          ...reportFixture(resolved ? { status: 'resolved' } : {}),
-          unread_from_reporter: false,
-          assigned_to: null,
-          tags: [],
-        },
-      }),
-      'GET /api/admin/handlers/': { body: [{ id: 2, username: 'case_handler' }] },
-      'GET /api/admin/tags/': { body: [] },
-      'GET /api/admin/reports/41/related/': { body: [] },
+      ...adminPanels(() => reportFixture(resolved ? { status: 'resolved' } : {})),
       'GET /api/reports/41/comments/': () => ({
         body: resolved
           ? [
@@ -80,17 +83,7 @@ describe('ReportRoute for an administrator', () => {
       'GET /api/reports/': { body: [] },
       'GET /api/reports/41/': { body: reportFixture({ status: 'under_review' }) },
       'GET /api/reports/41/comments/': { body: [] },
-      'GET /api/admin/reports/41/': {
-        body: {
-          ...reportFixture({ status: 'under_review' }),
-          unread_from_reporter: false,
-          assigned_to: null,
-          tags: [],
-        },
-      },
-      'GET /api/admin/handlers/': { body: [{ id: 2, username: 'case_handler' }] },
-      'GET /api/admin/tags/': { body: [] },
-      'GET /api/admin/reports/41/related/': { body: [] },
+      ...adminPanels(() => reportFixture({ status: 'under_review' })),
     });
     renderPage(<ReportRoute />, { path: '/reports/:reportId', route: '/reports/41' });
     expect(await screen.findByRole('link', { name: '← Back to reports' })).toHaveAttribute(

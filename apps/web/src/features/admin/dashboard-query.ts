@@ -107,3 +107,18 @@ export function dashboardLink(change: Partial<DashboardQuery>): string {
   const search = dashboardSearch({ ...defaultDashboardQuery, ...change }).toString();
   return search ? `/admin-dashboard?${search}` : '/admin-dashboard';
 }
+
+/** The filters the server is asked for, from the dashboard's address (the page aside). */
+export function serverFiltersOf(query: DashboardQuery) {
+  return {
+    q: query.q || undefined,
+    category: query.category,
+    status: query.status,
+    priority: query.priority,
+    order: query.order,
+    overdue: query.overdue === 'true' ? ('true' as const) : undefined,
+    due_soon: query.due_soon === 'true' ? ('true' as const) : undefined,
+    assigned: query.assigned,
+    tag: query.tag ?? undefined,
+  };
+}

@@ -4,6 +4,7 @@ import { organizationTypes } from '@candor/contract/labels';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { EmailField } from '@/components/ui/email-field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
@@ -86,13 +87,7 @@ export function AccessRequestForm() {
         options={requestTypeOptions}
         {...field('request_type')}
       />
-      <TextField
-        label={t('access-requests.field.email')}
-        type="email"
-        required
-        autoComplete="email"
-        {...field('email')}
-      />
+      <EmailField label={t('access-requests.field.email')} {...field('email')} />
       <TextField
         label={t('access-requests.field.phone')}
         type="tel"

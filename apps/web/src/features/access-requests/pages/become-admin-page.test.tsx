@@ -23,6 +23,18 @@ async function fillCommon(user: ReturnType<typeof userEvent.setup>) {
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Submit Application' }));
 
+type Answer = { status: number; body: unknown };
+
+/** Renders the page, `answer` its reply to an application; fills in an individual one and sends it. */
+async function applyAsIndividual(answer: Answer = { status: 201, body: created }) {
+  const { calls } = mockFetch({ 'POST /api/accounts/admin-access-request/': answer });
+  renderPage(<BecomeAdminPage />, { path: '/become-admin' });
+  const user = userEvent.setup();
+  await fillCommon(user);
+  await submit(user);
+  return calls;
+}
+
 describe('BecomeAdminPage', () => {
   it('starts as an individual application with a five-row description', async () => {
     renderPage(<BecomeAdminPage />, { path: '/become-admin' });
@@ -86,13 +98,7 @@ describe('BecomeAdminPage', () => {
   });
 
   it('sends an individual application, says so and resets the form', async () => {
-    const { calls } = mockFetch({
-      'POST /api/accounts/admin-access-request/': { status: 201, body: created },
-    });
-    renderPage(<BecomeAdminPage />, { path: '/become-admin' });
-    const user = userEvent.setup();
-    await fillCommon(user);
-    await submit(user);
+    const calls = await applyAsIndividual();
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Application submitted successfully! You will be notified upon approval.',
     );
@@ -137,13 +143,7 @@ describe('BecomeAdminPage', () => {
   it('sends the access token when signed in', async () => {
     const token = accessToken();
     tokenStorage.save(token, 'r1');
-    const { calls } = mockFetch({
-      'POST /api/accounts/admin-access-request/': { status: 201, body: created },
-    });
-    renderPage(<BecomeAdminPage />, { path: '/become-admin' });
-    const user = userEvent.setup();
-    await fillCommon(user);
-    await submit(user);
+    const calls = await applyAsIndividual();
     await screen.findByRole('status');
     expect(calls[0]?.init.headers).toHaveProperty('authorization', `Bearer ${token}`);
   });
@@ -155,11 +155,7 @@ describe('BecomeAdminPage', () => {
     ],
     [{ status: 500, body: {} }, 'Oops, something went wrong: Submission failed. Please try again.'],
   ])('shows the failure message for %j', async (answer, text) => {
-    mockFetch({ 'POST /api/accounts/admin-access-request/': answer });
-    renderPage(<BecomeAdminPage />, { path: '/become-admin' });
-    const user = userEvent.setup();
-    await fillCommon(user);
-    await submit(user);
+    await applyAsIndividual(answer);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.org');
   });

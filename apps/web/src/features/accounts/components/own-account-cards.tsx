@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorSummary } from '@/components/ui/error-summary';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { fieldErrors, serverDetail } from '@/lib/error-messages';
@@ -28,6 +28,23 @@ function CardHeading({ id, children }: { id: string; children: string }) {
   );
 }
 
+/**
+ * A refused change of a card's form: field errors beside their field, anything else (a refusal,
+ * a failure) in the card's message.
+ */
+function showErrorsOf(form: {
+  showServerErrors: (error: unknown) => void;
+  setMessage: (message: { tone: 'error'; text: string }) => void;
+}) {
+  return (error: unknown) => {
+    form.showServerErrors(error);
+    const detail = serverDetail(error);
+    if (detail && Object.keys(fieldErrors(error)).length === 0) {
+      form.setMessage({ tone: 'error', text: detail });
+    }
+  };
+}
+
 /** The current password is required; every other login of the account ends. */
 export function ChangePasswordCard() {
   const t = useT();
@@ -37,7 +54,7 @@ export function ChangePasswordCard() {
   const form = useContractForm(changePasswordInputSchema, {
     defaultValues: { current_password: '', new_password: '' },
   });
-  const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
+  const { field, message, setMessage, onSubmit, reset } = form;
 
   const save = (input: ChangePasswordInput) =>
     change.mutate(input, {
@@ -49,14 +66,7 @@ export function ChangePasswordCard() {
           text: t('accounts.password.changed'),
         });
       },
-      onError: (error) => {
-        showServerErrors(error);
-        // Field errors show beside their field; anything else (a refusal, a failure) here.
-        const detail = serverDetail(error);
-        if (detail && Object.keys(fieldErrors(error)).length === 0) {
-          setMessage({ tone: 'error', text: detail });
-        }
-      },
+      onError: showErrorsOf(form),
     });
 
   return (
@@ -69,20 +79,8 @@ export function ChangePasswordCard() {
             new_password: t('accounts.password.new'),
           })}
         />
-        <TextField
-          label={t('accounts.password.current')}
-          type="password"
-          required
-          autoComplete="current-password"
-          {...field('current_password')}
-        />
-        <TextField
-          label={t('accounts.password.new')}
-          type="password"
-          required
-          autoComplete="new-password"
-          {...field('new_password')}
-        />
+        <PasswordField label={t('accounts.password.current')} {...field('current_password')} />
+        <PasswordField label={t('accounts.password.new')} isNew {...field('new_password')} />
         <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
         <Button type="submit" isBusy={change.isPending} busyLabel={t('accounts.password.changing')}>
           {t('accounts.password.submit')}
@@ -132,7 +130,7 @@ export function DeleteAccountCard() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const form = useContractForm(deleteAccountInputSchema, { defaultValues: { password: '' } });
-  const { field, message, setMessage, onSubmit, showServerErrors, reset } = form;
+  const { field, message, setMessage, onSubmit, reset } = form;
 
   const close = () => {
     if (remove.isPending) return;
@@ -147,14 +145,7 @@ export function DeleteAccountCard() {
         await signOut();
         navigate(paths.login, { replace: true, state: { reason: t('accounts.delete.done') } });
       },
-      onError: (error) => {
-        showServerErrors(error);
-        // Field errors show beside their field; anything else (a refusal, a failure) here.
-        const detail = serverDetail(error);
-        if (detail && Object.keys(fieldErrors(error)).length === 0) {
-          setMessage({ tone: 'error', text: detail });
-        }
-      },
+      onError: showErrorsOf(form),
     });
 
   return (
@@ -189,13 +180,7 @@ export function DeleteAccountCard() {
             </li>
           </ul>
           <ErrorSummary {...form.errorSummary({ password: t('accounts.form.password') })} />
-          <TextField
-            label={t('accounts.delete.yourPassword')}
-            type="password"
-            required
-            autoComplete="current-password"
-            {...field('password')}
-          />
+          <PasswordField label={t('accounts.delete.yourPassword')} {...field('password')} />
           <div aria-live="polite">
             {message && <Alert tone={message.tone}>{message.text}</Alert>}
           </div>

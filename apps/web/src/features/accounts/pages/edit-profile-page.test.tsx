@@ -1,22 +1,12 @@
-import type { Profile } from '@candor/contract/accounts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { profileFixture } from '@/test/profile-fixture';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { EditProfilePage } from './edit-profile-page';
 
-const profile = {
-  username: 'ada',
-  email: 'ada@example.org',
-  first_name: '',
-  last_name: '',
-  role: 'user',
-  plan: 'free',
-  is_superuser: false,
-  handler_label: null,
-  language: null,
-} satisfies Profile;
+const profile = profileFixture({ email: 'ada@example.org' });
 
 describe('EditProfilePage', () => {
   beforeEach(() => tokenStorage.save(accessToken(), 'r1'));

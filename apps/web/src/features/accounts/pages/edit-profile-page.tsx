@@ -6,6 +6,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmailField } from '@/components/ui/email-field';
 import { LinkButton } from '@/components/ui/link-button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { Page } from '@/components/ui/page';
@@ -76,13 +77,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
           autoComplete="username"
           {...field('username')}
         />
-        <TextField
-          label={t('accounts.form.email')}
-          type="email"
-          required
-          autoComplete="email"
-          {...field('email')}
-        />
+        <EmailField label={t('accounts.form.email')} {...field('email')} />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
         <div className="flex flex-wrap gap-3">
           <Button

@@ -1,6 +1,7 @@
 import type { AccessClaims, LoginInput, TokenPair } from '@candor/contract/accounts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -120,13 +121,7 @@ export function LoginPage() {
         autoComplete="username"
         {...field('username')}
       />
-      <TextField
-        label={t('accounts.form.password')}
-        type="password"
-        required
-        autoComplete="current-password"
-        {...field('password')}
-      />
+      <PasswordField label={t('accounts.form.password')} {...field('password')} />
       <div className="text-end text-sm">
         <Link
           to={paths.forgotPassword}

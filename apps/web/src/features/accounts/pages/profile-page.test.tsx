@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { profileFixture } from '@/test/profile-fixture';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { capitalise, ProfilePage } from './profile-page';
@@ -21,16 +22,7 @@ describe('ProfilePage', () => {
     tokenStorage.save(accessToken(), 'r1');
     mockFetch({
       'GET /api/accounts/profile/': {
-        body: {
-          username: 'ada',
-          email: null,
-          first_name: '',
-          last_name: '',
-          role: 'admin',
-          plan: 'premium',
-          is_superuser: false,
-          handler_label: null,
-        },
+        body: profileFixture({ role: 'admin', plan: 'premium' }),
       },
     });
     renderPage(<ProfilePage />, { path: '/profile' });
@@ -48,16 +40,7 @@ describe('ProfilePage', () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
     const { calls } = mockFetch({
       'GET /api/accounts/profile/': {
-        body: {
-          username: 'ada',
-          email: null,
-          first_name: 'Ada',
-          last_name: 'Quill',
-          role: 'admin',
-          plan: 'free',
-          is_superuser: false,
-          handler_label: null,
-        },
+        body: profileFixture({ first_name: 'Ada', last_name: 'Quill', role: 'admin' }),
       },
       'PUT /api/admin/handler-label/': (init) => {
         const label = String(JSON.parse(String(init.body)).handler_label ?? '').trim();
@@ -92,16 +75,7 @@ describe('ProfilePage', () => {
     tokenStorage.save(accessToken(), 'r1');
     mockFetch({
       'GET /api/accounts/profile/': {
-        body: {
-          username: 'bo',
-          email: null,
-          first_name: '',
-          last_name: '',
-          role: 'user',
-          plan: 'free',
-          is_superuser: false,
-          handler_label: null,
-        },
+        body: profileFixture({ username: 'bo' }),
       },
     });
     renderPage(<ProfilePage />, { path: '/profile' });
@@ -129,16 +103,7 @@ describe('ProfilePage', () => {
     tokenStorage.save(accessToken(), 'r1');
     const { calls } = mockFetch({
       'GET /api/accounts/profile/': {
-        body: {
-          username: 'ada',
-          email: null,
-          first_name: '',
-          last_name: '',
-          role: 'user',
-          plan: 'free',
-          is_superuser: false,
-          handler_label: null,
-        },
+        body: profileFixture(),
       },
       'POST /api/accounts/delete/': () => ({
         status: 400,

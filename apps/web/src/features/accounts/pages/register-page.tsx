@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from '@candor/contract/labels';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/checkbox-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -146,11 +147,9 @@ export function RegisterPage() {
         hint={t('accounts.register.usernameHint')}
         {...field('username')}
       />
-      <TextField
+      <PasswordField
         label={t('accounts.form.password')}
-        type="password"
-        required
-        autoComplete="new-password"
+        isNew
         hint={t('accounts.register.passwordHint', { min: PASSWORD_MIN })}
         {...field('password')}
       />

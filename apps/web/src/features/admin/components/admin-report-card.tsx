@@ -1,11 +1,11 @@
 import type { AdminReport, adminStatusTargets } from '@candor/contract/admin';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
+import { EvidenceLink, ReportStatement } from '@/components/report/report-statement';
 import { categoryWord, statusWord } from '@/components/report/report-words';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
-import { VoicePlayer } from '@/components/voice/voice-player';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { useT } from '@/lib/i18n';
@@ -92,27 +92,9 @@ export function AdminReportCard({
       </div>
       {open && (
         <div id={detailsId} className="mt-4 space-y-3 border-t border-slate-200 pt-4 text-sm">
-          {report.description && (
-            <p dir="auto" className="whitespace-pre-wrap wrap-anywhere text-ink">
-              {report.description}
-            </p>
-          )}
-          {report.voice && (
-            <VoicePlayer
-              voice={report.voice}
-              label={t('admin.card.voice')}
-              downloadName={`voice-message-${report.token}`}
-            />
-          )}
+          <ReportStatement report={report} voiceLabel={t('admin.card.voice')} />
           {report.file_upload && (
-            <a
-              href={report.file_upload}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline underline-offset-2"
-            >
-              {t('admin.card.attachment')}
-            </a>
+            <EvidenceLink href={report.file_upload}>{t('admin.card.attachment')}</EvidenceLink>
           )}
           {report.request_type === 'organization' && (
             <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">

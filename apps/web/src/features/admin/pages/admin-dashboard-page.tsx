@@ -17,7 +17,12 @@ import { BulkActions } from '../components/bulk-actions';
 import { ExportReportsButton } from '../components/export-reports-button';
 import { OverdueBanner } from '../components/overdue-banner';
 import { type Filters, ReportFilters } from '../components/report-filters';
-import { type DashboardQuery, dashboardSearch, readDashboardQuery } from '../dashboard-query';
+import {
+  type DashboardQuery,
+  dashboardSearch,
+  readDashboardQuery,
+  serverFiltersOf,
+} from '../dashboard-query';
 import { useStatusChange } from '../use-status-change';
 
 const SEARCH_PAUSE_MS = 300;
@@ -45,15 +50,7 @@ export function AdminDashboardPage() {
   // The reports ticked for a bulk action: on this page only, cleared when the page changes.
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const reports = useAdminReports({
-    q: query.q || undefined,
-    category: query.category,
-    status: query.status,
-    priority: query.priority,
-    order: query.order,
-    overdue: query.overdue === 'true' ? 'true' : undefined,
-    due_soon: query.due_soon === 'true' ? 'true' : undefined,
-    assigned: query.assigned,
-    tag: query.tag ?? undefined,
+    ...serverFiltersOf(query),
     limit: DEFAULT_ADMIN_PAGE_SIZE,
     offset: (query.page - 1) * DEFAULT_ADMIN_PAGE_SIZE,
   });
@@ -158,19 +155,7 @@ export function AdminDashboardPage() {
               update((latest) => ({ ...latest, ...change, page: 1 }));
             }}
           />
-          <ExportReportsButton
-            query={{
-              q: query.q || undefined,
-              category: query.category,
-              status: query.status,
-              priority: query.priority,
-              order: query.order,
-              overdue: query.overdue === 'true' ? 'true' : undefined,
-              due_soon: query.due_soon === 'true' ? 'true' : undefined,
-              assigned: query.assigned,
-              tag: query.tag ?? undefined,
-            }}
-          />
+          <ExportReportsButton query={serverFiltersOf(query)} />
           <OverdueBanner count={analytics.data?.deadlines.overdue_now ?? 0} />
           {change.error && !change.deciding && <Alert tone="error">{change.error}</Alert>}
           {!shown && !reports.isError && <LoadingState label={t('admin.dashboard.loading')} />}

@@ -1,16 +1,15 @@
-import type { SiteSettings } from '@candor/contract/site';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderPage } from '@/test/render';
+import { siteFixture } from '@/test/site-fixture';
 import { ContactPage } from './contact-page';
 
 const settings = {
-  body: {
+  body: siteFixture({
     support_email: 'help@candor.test',
     support_phone: '+1 (555) 010-0199',
     business_hours: 'Mon-Fri 9 AM - 5 PM',
-    max_upload_mb: 10,
-  } satisfies SiteSettings,
+  }),
 };
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {

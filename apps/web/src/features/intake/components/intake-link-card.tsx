@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { paths } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { useIntakeSettings, useUpdateIntakeSettings } from '../api/update-intake-settings';
@@ -31,7 +31,6 @@ export function IntakeLinkCard() {
   const t = useT();
   const organization = useIntakeSettings();
   const update = useUpdateIntakeSettings();
-  const switchId = useId();
   const [copied, setCopied] = useState(false);
   const data = organization.data;
   const isAdmin = Boolean(data?.is_admin);
@@ -81,31 +80,14 @@ export function IntakeLinkCard() {
         <p className="text-sm text-muted">{t('intake.link.drawingQr')}</p>
       )}
       <div className="border-t border-slate-200 pt-4">
-        <label
-          htmlFor={switchId}
-          className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink"
-        >
-          <input
-            id={switchId}
-            type="checkbox"
-            role="switch"
-            aria-checked={accepts}
-            checked={accepts}
-            disabled={update.isPending}
-            aria-describedby={`${switchId}-note`}
-            onChange={(event) => update.mutate({ accepts_guest_reports: event.target.checked })}
-            className="size-5 shrink-0 accent-brand-700"
-          />
-          {t('intake.link.accept')}
-        </label>
-        <p id={`${switchId}-note`} className="ms-8 text-sm text-muted">
-          {accepts ? t('intake.link.on') : t('intake.link.off')}
-        </p>
-        {update.isError && (
-          <Alert tone="error" className="mt-2">
-            {t('intake.link.saveFailed')}
-          </Alert>
-        )}
+        <SettingSwitch
+          label={t('intake.link.accept')}
+          checked={accepts}
+          note={accepts ? t('intake.link.on') : t('intake.link.off')}
+          saving={update.isPending}
+          failure={update.isError ? t('intake.link.saveFailed') : null}
+          onChange={(checked) => update.mutate({ accepts_guest_reports: checked })}
+        />
       </div>
     </Card>
   );

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ReadersField } from '@/components/readers/readers-field';
 import { evidenceProblem } from '@/components/report/evidence-check';
 import { ReportFields } from '@/components/report/report-fields';
+import { useDraftAttachments } from '@/components/report/use-draft-attachments';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -77,34 +78,18 @@ function IntakeForm({ slug, destination, onFiled, instead }: IntakeFormProps) {
   const t = useT();
   const [draft] = useState(() => draftStore.get<IntakeDraft>(draftKey(slug)));
   const form = useContractForm(loadFormSchema, { defaultValues: draft?.values ?? emptyForm });
-  const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
-  const [file, setFile] = useState<File | null>(draft?.file ?? null);
-  const [voice, setVoice] = useState<DisguisedVoice | null>(draft?.voice ?? null);
+  const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors } = form;
   const [isWriting, setWriting] = useState(() => (draft ? hasWords(draft) : false));
   // Every change is kept in memory, so Back and Forward find it again; leaving asks first.
   const keep = (next: IntakeDraft) => {
     draftStore.save(draftKey(slug), next);
     setWriting(hasWords(next));
   };
-  const fileRef = useRef(file);
-  fileRef.current = file;
-  const voiceRef = useRef(voice);
-  voiceRef.current = voice;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once per form
-  useEffect(() => {
-    const subscription = watch((values) =>
-      keep({ values: values as GuestFormValues, file: fileRef.current, voice: voiceRef.current }),
-    );
-    return () => subscription.unsubscribe();
-  }, [watch]);
-  const chooseFile = (next: File | null) => {
-    setFile(next);
-    keep({ values: form.getValues(), file: next, voice });
-  };
-  const chooseVoice = (next: DisguisedVoice | null) => {
-    setVoice(next);
-    keep({ values: form.getValues(), file, voice: next });
-  };
+  const { file, voice, chooseFile, chooseVoice } = useDraftAttachments<GuestFormValues>(
+    form,
+    draft,
+    keep,
+  );
   useLeaveGuard(isWriting, t('intake.form.leaveDraft'));
   const [progress, setProgress] = useState<number | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;

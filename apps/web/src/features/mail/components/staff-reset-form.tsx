@@ -1,7 +1,7 @@
 import { type PasswordResetRequest, passwordResetRequestSchema } from '@candor/contract/mail';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/email-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useT } from '@/lib/i18n';
@@ -24,13 +24,7 @@ export function StaffResetForm() {
     <Alert tone="success">{request.data.detail}</Alert>
   ) : (
     <form noValidate onSubmit={onSubmit(send)} className="space-y-3">
-      <TextField
-        label={t('mail.staffReset.label')}
-        type="email"
-        required
-        autoComplete="email"
-        {...field('email')}
-      />
+      <EmailField label={t('mail.staffReset.label')} {...field('email')} />
       {request.isError && !errorOf('email') && (
         <Alert tone="error">{serverDetail(request.error) ?? t('mail.common.sendFailed')}</Alert>
       )}

@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { Page } from '@/components/ui/page';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -35,13 +35,7 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <form noValidate onSubmit={onSubmit(send)} className="space-y-3">
-          <TextField
-            label={t('mail.resetPassword.label')}
-            type="password"
-            required
-            autoComplete="new-password"
-            {...field('new_password')}
-          />
+          <PasswordField label={t('mail.resetPassword.label')} isNew {...field('new_password')} />
           {detail && <Alert tone="error">{detail}</Alert>}
           <Button type="submit" isBusy={reset.isPending} busyLabel={t('mail.common.saving')}>
             {t('mail.resetPassword.submit')}

@@ -1,25 +1,27 @@
-import type { MyOrganization } from '@candor/contract/organizations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { organizationFixture } from '@/test/organization-fixture';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { OrganizationCard } from './organization-card';
 
-const school = {
-  id: 4,
-  name: 'Hillside School',
-  type: 'education',
-  is_admin: false,
-  slug: 'hillside-school',
-  accepts_guest_reports: true,
-  acknowledge_days: null,
-  feedback_days: null,
-  retention_days: null,
-  platform_retention_days: 365,
-  reader_names_shown: false,
-  default_language: null,
-} satisfies MyOrganization;
+const school = organizationFixture();
+
+/**
+ * Renders the card for the organisation's administrator; `change` answers with the organisation
+ * as changed by what was sent. Answers what `mockFetch` does.
+ */
+function renderSavingAsAdmin(change: string) {
+  const mocked = mockFetch({
+    'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
+    [change]: (init: RequestInit) => ({
+      body: { ...school, is_admin: true, ...JSON.parse(String(init.body)) },
+    }),
+  });
+  renderPage(<OrganizationCard />);
+  return mocked;
+}
 
 describe('OrganizationCard', () => {
   it('lets someone in no organisation join with a code', async () => {
@@ -136,13 +138,7 @@ describe('OrganizationCard', () => {
 
   it('lets the organisation administrator set shorter deadlines, with the rules’ messages', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
-    const { calls } = mockFetch({
-      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
-      'PUT /api/organizations/deadlines/': (init) => ({
-        body: { ...school, is_admin: true, ...JSON.parse(String(init.body)) },
-      }),
-    });
-    renderPage(<OrganizationCard />);
+    const { calls } = renderSavingAsAdmin('PUT /api/organizations/deadlines/');
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Deadlines for new reports' });
     const acknowledge = within(form).getByLabelText(/Acknowledge within \(days\)/);
@@ -214,13 +210,7 @@ describe('OrganizationCard', () => {
 
   it('lets the organisation administrator show handlers’ names to reporters, off by default', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
-    const { calls } = mockFetch({
-      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
-      'PATCH /api/organizations/mine/': (init) => ({
-        body: { ...school, is_admin: true, ...JSON.parse(String(init.body)) },
-      }),
-    });
-    renderPage(<OrganizationCard />);
+    const { calls } = renderSavingAsAdmin('PATCH /api/organizations/mine/');
     const user = userEvent.setup();
     const names = await screen.findByRole('switch', {
       name: 'Show administrators’ names to reporters',
@@ -235,13 +225,7 @@ describe('OrganizationCard', () => {
 
   it('lets the organisation administrator choose the reporting page’s language, each named in itself', async () => {
     tokenStorage.save(accessToken({ role: 'admin' }), 'r1');
-    const { calls } = mockFetch({
-      'GET /api/organizations/mine/': { body: { ...school, is_admin: true } },
-      'PATCH /api/organizations/mine/': (init) => ({
-        body: { ...school, is_admin: true, ...JSON.parse(String(init.body)) },
-      }),
-    });
-    renderPage(<OrganizationCard />);
+    const { calls } = renderSavingAsAdmin('PATCH /api/organizations/mine/');
     const user = userEvent.setup();
     const language = await screen.findByRole('combobox', {
       name: 'Language of the reporting page',

@@ -1,6 +1,5 @@
 import type { MyOrganization } from '@candor/contract/organizations';
-import { useId } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 import { useT } from '@/lib/i18n';
 import { useSetReaderNames } from '../api/set-reader-names';
 
@@ -11,35 +10,17 @@ import { useSetReaderNames } from '../api/set-reader-names';
 export function ReaderNamesSwitch({ organization }: { organization: NonNullable<MyOrganization> }) {
   const t = useT();
   const update = useSetReaderNames();
-  const switchId = useId();
   const shown = organization.reader_names_shown;
   return (
     <div className="mt-6">
-      <label
-        htmlFor={switchId}
-        className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-ink"
-      >
-        <input
-          id={switchId}
-          type="checkbox"
-          role="switch"
-          aria-checked={shown}
-          checked={shown}
-          disabled={update.isPending}
-          aria-describedby={`${switchId}-note`}
-          onChange={(event) => update.mutate(event.target.checked)}
-          className="size-5 shrink-0 accent-brand-700"
-        />
-        {t('organizations.readerNames.label')}
-      </label>
-      <p id={`${switchId}-note`} className="ms-8 text-sm text-muted">
-        {shown ? t('organizations.readerNames.on') : t('organizations.readerNames.off')}
-      </p>
-      {update.isError && (
-        <Alert tone="error" className="mt-2">
-          {t('organizations.readerNames.failed')}
-        </Alert>
-      )}
+      <SettingSwitch
+        label={t('organizations.readerNames.label')}
+        checked={shown}
+        note={shown ? t('organizations.readerNames.on') : t('organizations.readerNames.off')}
+        saving={update.isPending}
+        failure={update.isError ? t('organizations.readerNames.failed') : null}
+        onChange={(checked) => update.mutate(checked)}
+      />
     </div>
   );
 }

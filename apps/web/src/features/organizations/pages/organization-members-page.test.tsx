@@ -1,25 +1,13 @@
-import type { MyOrganization, OrganizationMember } from '@candor/contract/organizations';
+import type { OrganizationMember } from '@candor/contract/organizations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
+import { organizationFixture } from '@/test/organization-fixture';
 import { mockFetch, renderPage } from '@/test/render';
 import { accessToken } from '@/test/tokens';
 import { OrganizationMembersPage } from './organization-members-page';
 
-const school = {
-  id: 4,
-  name: 'Hillside School',
-  type: 'education',
-  is_admin: true,
-  slug: 'hillside-school',
-  accepts_guest_reports: true,
-  acknowledge_days: null,
-  feedback_days: null,
-  retention_days: null,
-  platform_retention_days: 365,
-  reader_names_shown: false,
-  default_language: null,
-} satisfies MyOrganization;
+const school = organizationFixture({ is_admin: true });
 
 const member = (id: number, username: string, overrides: Partial<OrganizationMember> = {}) =>
   ({

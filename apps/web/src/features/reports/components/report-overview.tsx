@@ -1,7 +1,7 @@
 import type { Report } from '@candor/contract/reports';
+import { EvidenceLink, ReportStatement } from '@/components/report/report-statement';
 import { categoryWord } from '@/components/report/report-words';
 import { StatusBadge, Tag } from '@/components/ui/status-badge';
-import { VoicePlayer } from '@/components/voice/voice-player';
 import { reporterName } from '@/features/reports/reporter-name';
 import { formatDateTime, formatDay } from '@/lib/format';
 import { T, useT } from '@/lib/i18n';
@@ -24,18 +24,7 @@ export function ReportOverview({ report }: { report: Report }) {
       <h2 id="report-overview-heading" className="text-lg font-semibold text-brand-900">
         {t('reports.overview.heading')}
       </h2>
-      {report.description && (
-        <p dir="auto" className="whitespace-pre-wrap wrap-anywhere text-ink">
-          {report.description}
-        </p>
-      )}
-      {report.voice && (
-        <VoicePlayer
-          voice={report.voice}
-          label={t('reports.overview.voice')}
-          downloadName={`voice-message-${report.token}`}
-        />
-      )}
+      <ReportStatement report={report} voiceLabel={t('reports.overview.voice')} />
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-muted">{t('reports.overview.submitted')}</dt>
         <dd>
@@ -77,14 +66,7 @@ export function ReportOverview({ report }: { report: Report }) {
         <dt className="font-medium text-muted">{t('reports.overview.attachment')}</dt>
         <dd>
           {report.file_upload ? (
-            <a
-              href={report.file_upload}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-11 min-w-11 items-center font-medium text-brand-700 underline underline-offset-2"
-            >
-              {t('reports.overview.viewFile')}
-            </a>
+            <EvidenceLink href={report.file_upload}>{t('reports.overview.viewFile')}</EvidenceLink>
           ) : (
             t('reports.overview.none')
           )}

@@ -1,9 +1,10 @@
-import type { SiteSettings } from '@candor/contract/site';
+import type { Reader } from '@candor/contract/reports';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { mockFetch, renderPage } from '@/test/render';
 import { reportFixture } from '@/test/report-fixture';
+import { siteFixture } from '@/test/site-fixture';
 import { accessToken } from '@/test/tokens';
 import { SubmitReportPage } from './submit-report-page';
 
@@ -43,14 +44,7 @@ beforeEach(() => {
     },
     // Someone outside every organisation: the report goes to Candor's administrators.
     'GET /api/organizations/mine/': { body: null },
-    'GET /api/site/': {
-      body: {
-        support_email: 'a@b.c',
-        support_phone: '1',
-        business_hours: 'x',
-        max_upload_mb: 10,
-      } satisfies SiteSettings,
-    },
+    'GET /api/site/': { body: siteFixture() },
   });
 });
 
@@ -212,25 +206,18 @@ describe('SubmitReportPage', () => {
   });
 
   describe('says where the report goes', () => {
-    const site = {
-      body: {
-        support_email: 'a@b.c',
-        support_phone: '1',
-        business_hours: 'x',
-        max_upload_mb: 10,
-      } satisfies SiteSettings,
-    };
+    const site = { body: siteFixture() };
+    const officer: Reader = { id: 'a'.repeat(24), label: 'Compliance officer', name: null };
+    const acme = { id: 3, name: 'ACME', type: 'corporate', is_admin: false };
+    /** The calls of the form for a member of `mine` (null: of no organisation), with `readers`. */
+    const callsFor = (mine: typeof acme | null, readers: Reader[] = [officer]) => ({
+      'GET /api/site/': site,
+      'GET /api/reports/readers/': { body: readers },
+      'GET /api/organizations/mine/': { body: mine },
+    });
 
     it('to the organisation of a member by default, or to Candor’s administrators if chosen', async () => {
-      mockFetch({
-        'GET /api/site/': site,
-        'GET /api/reports/readers/': {
-          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
-        },
-        'GET /api/organizations/mine/': {
-          body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
-        },
-      });
+      mockFetch(callsFor(acme));
       const sent = stubXhr({ status: 201, body: reportFixture() });
       renderPage(<SubmitReportPage />);
       const statement = await screen.findByText('This report goes to ACME’s administrators.');
@@ -249,15 +236,7 @@ describe('SubmitReportPage', () => {
     });
 
     it('sends a member’s report to the organisation unless they choose otherwise', async () => {
-      mockFetch({
-        'GET /api/site/': site,
-        'GET /api/reports/readers/': {
-          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
-        },
-        'GET /api/organizations/mine/': {
-          body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
-        },
-      });
+      mockFetch(callsFor(acme));
       const sent = stubXhr({ status: 201, body: reportFixture() });
       renderPage(<SubmitReportPage />);
       await screen.findByText('This report goes to ACME’s administrators.');
@@ -268,15 +247,8 @@ describe('SubmitReportPage', () => {
     });
 
     it('keeps a reader out, and offers Candor’s administrators when everyone is unticked', async () => {
-      const officer = { id: 'a'.repeat(24), label: 'Compliance officer', name: null };
       const hr = { id: 'b'.repeat(24), label: 'HR', name: 'Dana Lee' };
-      mockFetch({
-        'GET /api/site/': site,
-        'GET /api/reports/readers/': { body: [officer, hr] },
-        'GET /api/organizations/mine/': {
-          body: { id: 3, name: 'ACME', type: 'corporate', is_admin: false },
-        },
-      });
+      mockFetch(callsFor(acme, [officer, hr]));
       const sent = stubXhr({ status: 201, body: reportFixture() });
       renderPage(<SubmitReportPage />);
       const readers = await screen.findByRole('group', { name: 'Who reads your report' });
@@ -299,13 +271,7 @@ describe('SubmitReportPage', () => {
     });
 
     it('to Candor’s administrators for someone outside every organisation, with no choice', async () => {
-      mockFetch({
-        'GET /api/site/': site,
-        'GET /api/reports/readers/': {
-          body: [{ id: 'a'.repeat(24), label: 'Compliance officer', name: null }],
-        },
-        'GET /api/organizations/mine/': { body: null },
-      });
+      mockFetch(callsFor(null));
       const sent = stubXhr({ status: 201, body: reportFixture() });
       renderPage(<SubmitReportPage />);
       expect(

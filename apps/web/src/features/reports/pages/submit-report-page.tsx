@@ -1,15 +1,15 @@
 import type { CreateReportFields, Report } from '@candor/contract/reports';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ReadersField } from '@/components/readers/readers-field';
 import { evidenceProblem } from '@/components/report/evidence-check';
 import { ReportFields } from '@/components/report/report-fields';
+import { useDraftAttachments } from '@/components/report/use-draft-attachments';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { Page } from '@/components/ui/page';
-import type { DisguisedVoice } from '@/components/voice/preview-voice';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -55,8 +55,12 @@ export function SubmitReportPage() {
     defaultValues: draft?.values ?? emptyReportForm,
   });
   const { field, errorOf, register, message, setMessage, onSubmit, showServerErrors, watch } = form;
-  const [file, setFile] = useState<File | null>(draft?.file ?? null);
-  const [voice, setVoice] = useState<DisguisedVoice | null>(draft?.voice ?? null);
+  // Every change is kept, so leaving to sign in loses nothing.
+  const { file, voice, chooseFile, chooseVoice } = useDraftAttachments(
+    { watch, getValues: () => form.getValues() as ReportFormValues },
+    draft,
+    (next) => reportDraft.save(next),
+  );
   const [progress, setProgress] = useState<number | null>(null);
   const [created, setCreated] = useState<Report | null>(null);
   const maxMb = useSiteSettings().data?.max_upload_mb;
@@ -71,30 +75,6 @@ export function SubmitReportPage() {
     Boolean(user) && !organization.isPending,
   );
   const [excluded, setExcluded] = useState<string[]>([]);
-
-  // Every change is kept, so leaving to sign in loses nothing.
-  const fileRef = useRef(file);
-  fileRef.current = file;
-  const voiceRef = useRef(voice);
-  voiceRef.current = voice;
-  useEffect(() => {
-    const subscription = watch((values) =>
-      reportDraft.save({
-        values: values as ReportFormValues,
-        file: fileRef.current,
-        voice: voiceRef.current,
-      }),
-    );
-    return () => subscription.unsubscribe();
-  }, [watch]);
-  const chooseFile = (next: File | null) => {
-    setFile(next);
-    reportDraft.save({ values: form.getValues() as ReportFormValues, file: next, voice });
-  };
-  const chooseVoice = (next: DisguisedVoice | null) => {
-    setVoice(next);
-    reportDraft.save({ values: form.getValues() as ReportFormValues, file, voice: next });
-  };
 
   // The description may be left empty only when a voice message says it instead.
   const lacksDescription = () => !String(form.getValues().description ?? '').trim() && !voice;

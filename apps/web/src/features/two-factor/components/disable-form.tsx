@@ -4,6 +4,7 @@ import {
 } from '@candor/contract/two-factor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -39,13 +40,7 @@ export function DisableForm() {
         inputMode="numeric"
         {...field('code')}
       />
-      <TextField
-        label={t('two-factor.form.currentPassword')}
-        type="password"
-        required
-        autoComplete="current-password"
-        {...field('password')}
-      />
+      <PasswordField label={t('two-factor.form.currentPassword')} {...field('password')} />
       {detail && <Alert tone="error">{detail}</Alert>}
       <Button
         type="submit"

@@ -8,6 +8,7 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -58,11 +59,8 @@ export function EnrolmentForm({ onEnabled }: { onEnabled(enabled: TwoFactorEnabl
       <Card>
         <p className="text-ink">{t('two-factor.enrol.intro')}</p>
         <form noValidate onSubmit={proof.onSubmit(begin)} className="mt-4 space-y-4">
-          <TextField
+          <PasswordField
             label={t('two-factor.form.currentPassword')}
-            type="password"
-            required
-            autoComplete="current-password"
             {...proof.field('password')}
           />
           {proof.message && (

@@ -4,7 +4,7 @@ import {
 } from '@candor/contract/two-factor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { serverDetail } from '@/lib/error-messages';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useT } from '@/lib/i18n';
@@ -37,13 +37,7 @@ export function RenewCodesForm({ onRenewed }: { onRenewed(codes: string[]): void
     <form noValidate onSubmit={onSubmit(send)} className="mt-4 space-y-3">
       <h2 className="text-lg font-semibold text-brand-900">{t('two-factor.renew.heading')}</h2>
       <p className="text-sm text-ink">{t('two-factor.renew.explanation')}</p>
-      <TextField
-        label={t('two-factor.renew.passwordLabel')}
-        type="password"
-        required
-        autoComplete="current-password"
-        {...field('password')}
-      />
+      <PasswordField label={t('two-factor.renew.passwordLabel')} {...field('password')} />
       {detail && <Alert tone="error">{detail}</Alert>}
       <Button
         type="submit"

@@ -1,6 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { LinkButton } from '@/components/ui/link-button';
+import { SummaryCard } from '@/components/ui/summary-card';
 import { paths } from '@/config/paths';
 import { useT } from '@/lib/i18n';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
@@ -12,21 +11,19 @@ export function TwoFactorCard() {
   if (!status.data?.is_staff) return null;
   const { is_enabled: isEnabled, is_required: isRequired } = status.data;
   return (
-    <Card aria-labelledby="two-factor-heading" role="region" className="mt-6">
-      <h2 id="two-factor-heading" className="text-lg font-semibold text-brand-900">
-        {t('two-factor.common.title')}
-      </h2>
-      <p className="mt-2 text-ink">
-        {isEnabled
+    <SummaryCard
+      headingId="two-factor-heading"
+      title={t('two-factor.common.title')}
+      status={
+        isEnabled
           ? t('two-factor.card.on')
           : isRequired
             ? t('two-factor.card.offRequired')
-            : t('two-factor.card.off')}
-      </p>
-      <LinkButton to={paths.twoFactor} variant="secondary" className="mt-4">
-        <ShieldCheck aria-hidden="true" className="size-4" />
-        {isEnabled ? t('two-factor.card.manage') : t('two-factor.card.setUp')}
-      </LinkButton>
-    </Card>
+            : t('two-factor.card.off')
+      }
+      to={paths.twoFactor}
+      icon={<ShieldCheck aria-hidden="true" className="size-4" />}
+      action={isEnabled ? t('two-factor.card.manage') : t('two-factor.card.setUp')}
+    />
   );
 }
