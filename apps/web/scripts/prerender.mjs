@@ -120,18 +120,6 @@ function withOwnEntry(document, entry, chunks, early = []) {
 const addressIn = (language, pathname) =>
   `${localeBase(language)}${pathname === '/' && language !== 'en' ? '' : pathname}`;
 
-/** The same page in every language, for search engines and assistive tools (`hreflang`). */
-function alternates(page) {
-  if (page.path.includes('/:') || page === notFoundPage) return '';
-  return [
-    ...languages.map(
-      (language) =>
-        `<link rel="alternate" hreflang="${language}" href="${addressIn(language, page.path)}">`,
-    ),
-    `<link rel="alternate" hreflang="x-default" href="${page.path}">`,
-  ].join('');
-}
-
 /** The language's catalogue, fetched with the app's files so taking the page over waits for nothing. */
 function catalogueChunk(language) {
   const key = `src/lib/i18n/catalogues/${language}.ts`;
@@ -152,8 +140,7 @@ async function pageHtml(page, language) {
     .replace(
       /<meta name="description" content="[^"]*" \/>/,
       `<meta name="description" content="${escapeHtml(description).replaceAll('"', '&quot;')}" />`,
-    )
-    .replace('</head>', `${alternates(page)}</head>`);
+    );
   if (!document.includes(`<html lang="${lang}" dir="${dir}">`)) {
     throw new Error('index.html has no <html lang="en">');
   }

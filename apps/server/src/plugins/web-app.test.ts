@@ -252,6 +252,23 @@ describe('serving pages pre-rendered at build time', () => {
     }
   });
 
+  it('names the same page in every language it was drawn in, at absolute addresses', async () => {
+    const login = await fetchPage('/es/login', { host: 'candor.example:8443' });
+    expect(login.headers.link).toBe(
+      [
+        '<http://candor.example:8443/login>; rel="alternate"; hreflang="en"',
+        '<http://candor.example:8443/es/login>; rel="alternate"; hreflang="es"',
+        '<http://candor.example:8443/login>; rel="alternate"; hreflang="x-default"',
+      ].join(', '),
+    );
+    expect((await fetchPage('/login')).headers.link).toBe(
+      login.headers.link?.toString().replaceAll('candor.example:8443', 'localhost:80'),
+    );
+    // A page drawn in one language only, or for a pattern, has no alternates.
+    expect((await fetchPage('/')).headers.link).toBeUndefined();
+    expect((await fetchPage('/o/harbour-clinic/report')).headers.link).toBeUndefined();
+  });
+
   it('answers "Page not found" in the language the address names, English where none was drawn', async () => {
     const spanish = await fetchPage('/es/no-such-page');
     expect(spanish.statusCode).toBe(404);

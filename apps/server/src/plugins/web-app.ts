@@ -94,7 +94,27 @@ function loadPrerendered(root: string) {
     ]),
   );
   const prefixes = list.localePrefixes.map((prefix) => prefix.toLowerCase());
+  // The same page in every language it was drawn in (`hreflang`), by address: the English page's
+  // address names no language, and is also the default.
+  const alternates = new Map<string, { hreflang: string; path: string }[]>();
+  const drawn = Object.keys(list.pages).filter((pathname) => !pathname.includes('/:'));
+  for (const pathname of drawn) {
+    const { rest } = languageOf(routeKey(pathname), prefixes);
+    const versions = drawn
+      .map((other) => ({ other, ...languageOf(routeKey(other), prefixes) }))
+      .filter((version) => version.rest === rest && !version.language.includes('-'))
+      .map(({ other, language }) => ({ hreflang: language, path: other }));
+    const english = versions.find((version) => version.hreflang === 'en');
+    if (versions.length > 1 && english) {
+      alternates.set(routeKey(pathname), [
+        ...versions,
+        { hreflang: 'x-default', path: english.path },
+      ]);
+    }
+  }
   return {
+    /** The page in each language, for search engines (an HTTP `Link` header per answer). */
+    alternatesOf: (key: string) => alternates.get(key) ?? [],
     pages,
     patternPages,
     /** The "Page not found" page in the language an address names (English when none). */
@@ -166,7 +186,25 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     const page =
       prerendered.pages.get(key) ??
       prerendered.patternPages.find((pattern) => pattern.matches.test(key))?.page;
-    if (page) return sendHtml(request, reply, page);
+    if (page) {
+      const alternates = prerendered.alternatesOf(key);
+      if (alternates.length > 0) {
+        // Absolute addresses, as search engines require: PUBLIC_URL when the operator set it,
+        // else the address this request came to.
+        const origin =
+          app.ctx.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+        reply.header(
+          'link',
+          alternates
+            .map(
+              ({ hreflang, path: at }) =>
+                `<${origin}${at}>; rel="alternate"; hreflang="${hreflang}"`,
+            )
+            .join(', '),
+        );
+      }
+      return sendHtml(request, reply, page);
+    }
     if (prerendered.isClientRoute(key)) return sendHtml(request, reply, index);
     reply.code(404);
     return sendHtml(request, reply, prerendered.notFoundFor(key));
