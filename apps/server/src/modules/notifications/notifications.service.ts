@@ -413,13 +413,30 @@ export async function markAllRead(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'
  * were unread.
  */
 export async function markReportNoticesRead(
-  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'> & Partial<Pick<AppContext, 'reads'>>,
   userId: number,
   report: { id: number; isAnonymous: boolean },
+  /** Given with the read cache: which unread notices are about the report is kept while the
+   * account's notices do not change, so opening a report again opens no notice. */
+  caller?: ReadCaller,
 ): Promise<number> {
-  const own = (await repo.findUnreadAccountNotices(ctx.db, userId))
-    .filter((row) => openNotice(ctx.sealer, row).report === report.id)
-    .map((row) => row.id);
+  const find = async () =>
+    (await repo.findUnreadAccountNotices(ctx.db, userId))
+      .filter((row) => openNotice(ctx.sealer, row).report === report.id)
+      .map((row) => row.id);
+  const own =
+    ctx.reads && caller
+      ? await ctx.reads.through(
+          ctx.db,
+          {
+            read: 'unread-notices-about',
+            caller,
+            params: report.id,
+            versions: [versionKeys.account(userId)],
+          },
+          find,
+        )
+      : await find();
   let cleared =
     own.length === 0
       ? 0

@@ -370,7 +370,7 @@ export async function getReport(ctx: AppContext, user: AuthUser, id: number): Pr
     const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
     return toReportPayload(ctx, report);
   });
-  await markReportNoticesRead(ctx, user.id, { id, isAnonymous: report.is_anonymous });
+  await markReportNoticesRead(ctx, user.id, { id, isAnonymous: report.is_anonymous }, user);
   return report;
 }
 
