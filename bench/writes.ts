@@ -14,6 +14,7 @@ import { challengeFor } from '../apps/server/src/modules/intake/intake.service';
 import { createAdmin, createUser, login, type TestUser } from '../apps/server/test/factories';
 import { multipart } from '../apps/server/test/reports';
 import {
+  freePort,
   type ServerProcess,
   sharedServerEnv,
   startServerProcess,
@@ -367,10 +368,12 @@ async function twoProcesses(): Promise<Row[]> {
   const statusIds = await pendingReports(seed.database.db, prepared.threadId, 20_000);
   const env = { ...sharedServerEnv(seed.config, postgresUrl), ...benchEnv, LOG_LEVEL: 'warn' };
   await seed.close();
-  const servers: ServerProcess[] = await Promise.all([
-    startServerProcess(env),
-    startServerProcess(env),
-  ]);
+  // Quiet, as the one process measured is: each is given its port, since no line says it.
+  const servers: ServerProcess[] = await Promise.all(
+    [await freePort(), await freePort()].map((port) =>
+      startServerProcess({ ...env, PORT: String(port) }),
+    ),
+  );
   const rows: Row[] = [];
   try {
     const targets = targetsOf(prepared, statusIds, []).filter(

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../src/config';
@@ -57,9 +58,39 @@ export function processEnvIn(dataDir: string): Record<string, string> {
   };
 }
 
+/** A port free on loopback now, for a process whose log will not say where it runs. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resolves once `GET /api/health/` answers 200 at `base`, or stops asking once `gone` has. */
+async function answering(base: string, gone: Promise<unknown>): Promise<void> {
+  let exited = false;
+  void gone.then(() => {
+    exited = true;
+  });
+  while (!exited) {
+    const ok = await fetch(`${base}/api/health/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Starts `node --import tsx apps/server/src/main.ts` and resolves once it says where it runs
- * (PORT=0 picks a free port, read from that line). Rejects with its output if it exits first.
+ * (PORT=0 picks a free port, read from that line), or, given a PORT of its own and a quieter
+ * LOG_LEVEL than `info` (a benchmark's), once it answers there. Rejects with its output if it
+ * exits first.
  */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -74,12 +105,10 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  const givenPort = Number(env.PORT ?? 0);
+  const quiet = ['warn', 'error', 'fatal', 'silent'].includes(env.LOG_LEVEL ?? 'info');
   return new Promise((resolve, reject) => {
-    const onData = () => {
-      const match = /Candor is running at http:\/\/localhost:(\d+)/.exec(output);
-      if (!match) return;
-      child.stdout?.off('data', onData);
-      const port = match[1];
+    const started = (port: string | number) =>
       resolve({
         child,
         httpBase: `http://127.0.0.1:${port}`,
@@ -94,8 +123,19 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
           await exited;
         },
       });
-    };
-    child.stdout?.on('data', onData);
+    if (quiet && givenPort === 0) {
+      reject(new Error('a server logging below info needs a PORT of its own (freePort)'));
+    } else if (quiet) {
+      void answering(`http://127.0.0.1:${givenPort}`, exited).then(() => started(givenPort));
+    } else {
+      const onData = () => {
+        const match = /Candor is running at http:\/\/localhost:(\d+)/.exec(output);
+        if (!match) return;
+        child.stdout?.off('data', onData);
+        started(match[1] as string);
+      };
+      child.stdout?.on('data', onData);
+    }
     void exited.then((code) =>
       reject(new Error(`server exited (${code}) before starting:\n${output}`)),
     );
