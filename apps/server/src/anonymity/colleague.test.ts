@@ -7,6 +7,7 @@ import type { TestUser } from '../../test/factories';
 import { createAdmin, createOrganization, createSuperuser, createUser } from '../../test/factories';
 import { useOwnApp } from '../../test/hooks';
 import { createReport } from '../../test/reports';
+import { applyOwnerQueue } from '../modules/owners/owner-queue';
 
 /**
  * The insider who compares notes with a colleague (docs/protection.md "Protecting reporters"): two administrators
@@ -139,6 +140,9 @@ describe('a report its sole administrator filed', () => {
     const totalOf = async (admin: TestUser) =>
       (await json<{ total_reports: number }>(admin, '/api/admin/analytics/')).total_reports;
     const platformTotal = await totalOf(platform);
+    // Kept answers, made before the filing: the filing must move what they depend on.
+    const listedBefore = await json<AdminReport[]>(platform, '/api/admin/reports/');
+    await applyOwnerQueue(t.app.ctx); // what earlier tests queued
 
     const report = await createReport(t, sole, {
       title: `Nobody else here ${anonymous}`,
@@ -161,6 +165,15 @@ describe('a report its sole administrator filed', () => {
     expect((await call(platform, 'GET', '/api/admin/reports/export.csv')).body).toContain(
       report.token,
     );
+    expect(await totalOf(platform)).toBe(platformTotal + 1);
+    expect(listed).toHaveLength(listedBefore.length + 1);
+    // The owner queue moves an anonymous report into its filer's index: the kept answers, which
+    // it moves no version of, still hold it.
+    const queued = await applyOwnerQueue(t.app.ctx);
+    expect(queued.removed).toBe(anonymous ? 1 : 0);
+    expect(
+      (await json<AdminReport[]>(platform, '/api/admin/reports/')).map((row) => row.id),
+    ).toEqual(listed.map((row) => row.id));
     expect(await totalOf(platform)).toBe(platformTotal + 1);
     const detail = await json<Report>(platform, `/api/reports/${report.id}/`);
     expect(detail.submitted_by_username).toBe(anonymous ? null : sole.username);

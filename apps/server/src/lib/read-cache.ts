@@ -108,9 +108,13 @@ const versionSum = preparedQuery((db) =>
     .prepare('read_version_sum'),
 );
 
+// With how many keys were summed: an organisation leaving the set (a second administrator
+// joins) takes its key's value off the sum, which other keys moving up could make up for.
 const platformVersionSum = preparedQuery((db) =>
   db
-    .select({ value: sql<string>`coalesce(sum(${readVersions.value}), 0)::text` })
+    .select({
+      value: sql<string>`coalesce(sum(${readVersions.value}), 0)::text || '/' || count(*)`,
+    })
     .from(readVersions)
     .where(
       sql`${readVersions.key} = any(${sql.placeholder('keys')}::text[]) or ${readVersions.key} in (
