@@ -22,11 +22,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: pageQuerySchema,
       response: { 200: listOrPageOf(notificationSchema) },
     }),
-    async (request) => {
-      const user = requireUser(request);
-      const notices = await service.listNotifications(ctx, user, request.query);
-      return service.noticesInLanguage(notices, await service.readerLanguage(ctx, user.id));
-    },
+    async (request) => service.listNotifications(ctx, requireUser(request), request.query),
   );
 
   app.get(

@@ -320,7 +320,7 @@ export function noticesInLanguage<T extends Notification | Notification[] | Noti
   return inLanguage(notices, language) as T;
 }
 
-/** The caller's notifications, newest first; a page when asked for (docs/api.md). */
+/** The caller's notifications, newest first, in their language; a page when asked for (docs/api.md). */
 export async function listNotifications(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash' | 'reads'>,
   user: ReadCaller,
@@ -339,14 +339,18 @@ export async function listNotifications(
       ...reader.recipient.tags.map(versionKeys.reporterNotices),
     ],
   };
+  // In their saved language, which their account's version follows.
   return ctx.reads.through(ctx.db, key, async () =>
-    listOrPage(query, {
-      find: async (page) =>
-        (await repo.findNotificationsForUser(ctx.db, reader.recipient, page)).map((row) =>
-          toNotification(ctx, row, isReadFor(reader, row, row.userId !== null)),
-        ),
-      count: () => repo.countNotificationsForUser(ctx.db, reader.recipient),
-    }),
+    noticesInLanguage(
+      await listOrPage(query, {
+        find: async (page) =>
+          (await repo.findNotificationsForUser(ctx.db, reader.recipient, page)).map((row) =>
+            toNotification(ctx, row, isReadFor(reader, row, row.userId !== null)),
+          ),
+        count: () => repo.countNotificationsForUser(ctx.db, reader.recipient),
+      }),
+      await readerLanguage(ctx, user.id),
+    ),
   );
 }
 
@@ -407,56 +411,67 @@ export async function markAllRead(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'
 /**
  * Opening a report clears the caller's notices about it, as reading them one by one would: their
  * account's own notices whose sealed payload names the report, by their flag; and, when they filed
- * it anonymously, the notices to its reporter, by read marks in their index. Two transactions,
- * each writing only what reaches the person (as `markRead`): never a statement over rows
- * addressed by account and by tag together, and never a row about the report. Answers how many
- * were unread.
+ * it anonymously, the notices to its reporter, by read marks in their index. Found here, cleared
+ * by `clearNoticesAbout`, so the report's kept answer can hold what it found.
  */
-export async function markReportNoticesRead(
-  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'> & Partial<Pick<AppContext, 'reads'>>,
+export type NoticesAbout = { own: number[]; asReporter: number[] };
+
+/**
+ * The versions `unreadNoticesAbout` depends on: the account's notices, their index, and the
+ * notices to the report's reporter, whoever they are (a report they did not file anonymously
+ * has none for them).
+ */
+export function noticeVersionsAbout(
+  ctx: Pick<AppContext, 'hash'>,
+  userId: number,
+  reportId: number,
+): string[] {
+  return [
+    versionKeys.account(userId),
+    versionKeys.ownerIndex(indexKeyOf(ctx, userId)),
+    versionKeys.reporterNotices(reporterNoticeTag(ctx, reportId)),
+  ];
+}
+
+export async function unreadNoticesAbout(
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
   userId: number,
   report: { id: number; isAnonymous: boolean },
-  /** Given with the read cache: which unread notices are about the report is kept while the
-   * account's notices do not change, so opening a report again opens no notice. */
-  caller?: ReadCaller,
-): Promise<number> {
-  const find = async () =>
-    (await repo.findUnreadAccountNotices(ctx.db, userId))
-      .filter((row) => openNotice(ctx.sealer, row).report === report.id)
-      .map((row) => row.id);
-  const own =
-    ctx.reads && caller
-      ? await ctx.reads.through(
-          ctx.db,
-          {
-            read: 'unread-notices-about',
-            caller,
-            params: report.id,
-            versions: [versionKeys.account(userId)],
-          },
-          find,
-        )
-      : await find();
-  let cleared =
-    own.length === 0
-      ? 0
-      : await ctx.db.transaction((tx) => repo.markAccountNoticesReadByIds(tx, userId, own));
-  if (!report.isAnonymous) return cleared;
+): Promise<NoticesAbout> {
+  const own = (await repo.findUnreadAccountNotices(ctx.db, userId))
+    .filter((row) => openNotice(ctx.sealer, row).report === report.id)
+    .map((row) => row.id);
+  if (!report.isAnonymous) return { own, asReporter: [] };
   const reader = await noticeReaderOf(ctx, userId);
-  if (!reader.marks.ids.includes(report.id)) return cleared;
-  const unread = (
+  if (!reader.marks.ids.includes(report.id)) return { own, asReporter: [] };
+  const asReporter = (
     await repo.findReporterNoticeIds(ctx.db, reporterNoticeTag(ctx, report.id))
   ).filter((id) => !isReadFor(reader, { id, isRead: false }, false));
-  if (unread.length > 0) {
-    await ctx.db.transaction((tx) =>
-      updateOwnerIndex(ctx, tx, userId, (entries) => ({
-        ...entries,
-        read: [...entries.read, ...unread.filter((id) => !entries.read.includes(id))],
-      })),
-    );
-    cleared += unread.length;
-  }
-  return cleared;
+  return { own, asReporter };
+}
+
+/**
+ * Marks read what `unreadNoticesAbout` found, in two transactions, each writing only what
+ * reaches the person (as `markRead`): never a statement over rows addressed by account and by
+ * tag together, and never a row about the report. Answers how many were unread.
+ */
+export async function clearNoticesAbout(
+  ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
+  userId: number,
+  found: NoticesAbout,
+): Promise<number> {
+  const cleared =
+    found.own.length === 0
+      ? 0
+      : await ctx.db.transaction((tx) => repo.markAccountNoticesReadByIds(tx, userId, found.own));
+  if (found.asReporter.length === 0) return cleared;
+  await ctx.db.transaction((tx) =>
+    updateOwnerIndex(ctx, tx, userId, (entries) => ({
+      ...entries,
+      read: [...entries.read, ...found.asReporter.filter((id) => !entries.read.includes(id))],
+    })),
+  );
+  return cleared + found.asReporter.length;
 }
 
 export async function unreadCount(ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>, userId: number) {

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { asc, eq, gt } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { ownerQueue, reportOwnerIndex } from '../../db/schema';
 import { sealedColumns } from '../../db/sealed-columns';
 
@@ -111,21 +112,36 @@ export async function readQueue(
   return rows.map((row) => ({ id: row.id, change: openEntry(ctx, row) }));
 }
 
-/** The reports filed by the user whose entry waits in the queue (it is small: seconds' worth). */
-export async function pendingReportIds(
-  ctx: Pick<AppContext, 'sealer'>,
-  db: Executor,
-  userId: number,
-): Promise<number[]> {
-  return (await readQueue(ctx, db))
-    .filter((entry) => entry.change.userId === userId && entry.change.op === 'index-add')
-    .map((entry) => entry.change.reportId);
-}
-
 /** The queue entry was applied and removed. */
 export function forgetOpened(id: string) {
   opened.delete(id);
 }
+
+/**
+ * The user's index row and the queue's entries, in one statement (one round trip): what every
+ * read of a person's reports or of their notices starts from.
+ */
+const ownerStateQuery = preparedQuery((db) =>
+  db
+    .select({
+      id: reportOwnerIndex.ownerKey,
+      payload: reportOwnerIndex.entries,
+      queued: sql<boolean>`false`,
+    })
+    .from(reportOwnerIndex)
+    .where(eq(reportOwnerIndex.ownerKey, sql.placeholder('ownerKey')))
+    .unionAll(
+      db
+        .select({
+          id: sql<string>`${ownerQueue.id}::text`,
+          payload: ownerQueue.payload,
+          queued: sql<boolean>`true`,
+        })
+        .from(ownerQueue)
+        .limit(sql.placeholder('limit')),
+    )
+    .prepare('owner_state'),
+);
 
 /**
  * The ids of the user's anonymous reports (some may since be deleted): their index, and those
@@ -136,11 +152,7 @@ export async function ownAnonymousReportIds(
   db: Executor,
   userId: number,
 ): Promise<number[]> {
-  const [entries, pending] = await Promise.all([
-    readOwnerIndex(ctx, db, userId),
-    pendingReportIds(ctx, db, userId),
-  ]);
-  return [...new Set([...entries.ids, ...pending])];
+  return (await readOwnerState(ctx, db, userId)).ids;
 }
 
 /**
@@ -152,26 +164,23 @@ export async function readOwnerState(
   db: Executor,
   userId: number,
 ): Promise<OwnerEntries> {
-  const [entries, pending] = await Promise.all([
-    readOwnerIndex(ctx, db, userId),
-    pendingReportIds(ctx, db, userId),
-  ]);
+  const rows = await ownerStateQuery(db).execute({
+    ownerKey: indexKeyOf(ctx, userId),
+    limit: QUEUE_BATCH,
+  });
+  let entries = EMPTY;
+  const pending: number[] = [];
+  for (const row of rows) {
+    if (!row.queued) {
+      entries = openEntries(ctx, row.payload);
+      continue;
+    }
+    const change = openEntry(ctx, row);
+    if (change.userId === userId && change.op === 'index-add') pending.push(change.reportId);
+  }
   return pending.length === 0
     ? entries
     : { ...entries, ids: [...new Set([...entries.ids, ...pending])] };
-}
-
-/** The user's index as stored (empty when they have none). One indexed read. */
-export async function readOwnerIndex(
-  ctx: Pick<AppContext, 'hash' | 'sealer'>,
-  db: Executor,
-  userId: number,
-): Promise<OwnerEntries> {
-  const [row] = await db
-    .select({ entries: reportOwnerIndex.entries })
-    .from(reportOwnerIndex)
-    .where(eq(reportOwnerIndex.ownerKey, indexKeyOf(ctx, userId)));
-  return row ? openEntries(ctx, row.entries) : EMPTY;
 }
 
 /**

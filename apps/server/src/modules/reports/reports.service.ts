@@ -21,8 +21,10 @@ import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { clockColumnsForNewReport, filingPeriods } from '../deadlines/deadlines.service';
 import {
-  markReportNoticesRead,
+  clearNoticesAbout,
+  noticeVersionsAbout,
   transactionWithNotices,
+  unreadNoticesAbout,
 } from '../notifications/notifications.service';
 import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from '../owners/owner-index';
 import { enqueueOwnerChange } from '../owners/owner-queue';
@@ -362,15 +364,24 @@ export async function listOwnReports(ctx: AppContext, user: AuthUser): Promise<R
 
 /**
  * One report its owner or an administrator in scope may see. Reading it clears the caller's
- * notices about it (notifications.service.ts `markReportNoticesRead`).
+ * notices about it (notifications.service.ts `unreadNoticesAbout`).
  */
 export async function getReport(ctx: AppContext, user: AuthUser, id: number): Promise<Report> {
-  const key = { read: 'report', caller: user, params: id, versions: [versionKeys.report(id)] };
-  const report = await ctx.reads.through(ctx.db, key, async () => {
+  // Kept with the caller's unread notices about it: one version check answers both, and what
+  // the notices are cleared by moves a version, so the next read finds none.
+  const key = {
+    read: 'report',
+    caller: user,
+    params: id,
+    versions: [versionKeys.report(id), ...noticeVersionsAbout(ctx, user.id, id)],
+  };
+  const { report, unread } = await ctx.reads.through(ctx.db, key, async () => {
     const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
-    return toReportPayload(ctx, report);
+    const payload = toReportPayload(ctx, report);
+    const about = { id, isAnonymous: payload.is_anonymous };
+    return { report: payload, unread: await unreadNoticesAbout(ctx, user.id, about) };
   });
-  await markReportNoticesRead(ctx, user.id, { id, isAnonymous: report.is_anonymous }, user);
+  await clearNoticesAbout(ctx, user.id, unread);
   return report;
 }
 
