@@ -15,10 +15,28 @@ export type FilingPeriods = {
   feedback: { months: number } | { days: number };
 };
 
-function feedbackInterval(feedback: FilingPeriods['feedback']): SQL {
-  return 'months' in feedback
-    ? sql`make_interval(months => ${feedback.months}::int)`
-    : sql`make_interval(days => ${feedback.days}::int)`;
+/**
+ * The periods as a prepared statement's parameters (`periodParams` fills them): the feedback
+ * period in months or in days, the other one zero.
+ */
+type PeriodValues = { acknowledgeDays: unknown; feedbackMonths: unknown; feedbackDays: unknown };
+
+export const placeholderPeriods: PeriodValues = {
+  acknowledgeDays: sql.placeholder('acknowledgeDays'),
+  feedbackMonths: sql.placeholder('feedbackMonths'),
+  feedbackDays: sql.placeholder('feedbackDays'),
+};
+
+export function periodParams(periods: FilingPeriods) {
+  return {
+    acknowledgeDays: periods.acknowledgeDays,
+    feedbackMonths: 'months' in periods.feedback ? periods.feedback.months : 0,
+    feedbackDays: 'days' in periods.feedback ? periods.feedback.days : 0,
+  };
+}
+
+function feedbackInterval(values: PeriodValues): SQL {
+  return sql`make_interval(months => ${values.feedbackMonths}::int, days => ${values.feedbackDays}::int)`;
 }
 
 /**
@@ -26,12 +44,13 @@ function feedbackInterval(feedback: FilingPeriods['feedback']): SQL {
  * instant as its `submitted_at`): feedback is due one period after the acknowledgement deadline
  * until the report is acknowledged.
  */
-export function clockColumnsForNewReport(periods: FilingPeriods) {
-  const acknowledgeBy = sql`now() + make_interval(days => ${periods.acknowledgeDays}::int)`;
+export function clockColumnsForNewReport(periods: FilingPeriods | PeriodValues) {
+  const values = 'feedback' in periods ? periodParams(periods) : periods;
+  const acknowledgeBy = sql`now() + make_interval(days => ${values.acknowledgeDays}::int)`;
   return {
     acknowledgeBy,
-    feedbackPeriod: feedbackInterval(periods.feedback),
-    feedbackBy: sql`now() + make_interval(days => ${periods.acknowledgeDays}::int) + ${feedbackInterval(periods.feedback)}`,
+    feedbackPeriod: feedbackInterval(values),
+    feedbackBy: sql`now() + make_interval(days => ${values.acknowledgeDays}::int) + ${feedbackInterval(values)}`,
   } as unknown as { acknowledgeBy: Date; feedbackPeriod: string; feedbackBy: Date };
 }
 

@@ -11,8 +11,11 @@ export type { ClockColumns } from './deadlines.repository';
  */
 export {
   clockColumnsForNewReport,
+  type FilingPeriods,
   findReminderCandidates,
   findSuperuserIds,
+  periodParams,
+  placeholderPeriods,
   type ReminderCandidate,
   type ReminderDeadline,
   type ReminderNotice,

@@ -15,6 +15,12 @@ import {
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { organizations, reportExclusions, reports, users, voiceRecordings } from '../../db/schema';
+import {
+  clockColumnsForNewReport,
+  type FilingPeriods,
+  periodParams,
+  placeholderPeriods,
+} from '../deadlines/deadlines.service';
 
 /** The final statuses: a report in one of them is purged once its retention is over. */
 export const closedStatuses: readonly ReportStatus[] = ['resolved', 'rejected', 'cancelled'];
@@ -78,21 +84,79 @@ export type ReportRecord = Awaited<ReturnType<ReturnType<typeof selectReports>['
 export type InsertedReport = typeof reports.$inferSelect;
 
 /**
+ * What filing writes of a report: every column it sets, and the organisation's periods its
+ * deadlines are counted from (deadlines.repository.ts `clockColumnsForNewReport`).
+ */
+export type FiledReport = Pick<
+  NewReportRow,
+  | 'reference'
+  | 'title'
+  | 'category'
+  | 'description'
+  | 'priorityFlag'
+  | 'isAnonymous'
+  | 'isGuest'
+  | 'isPremiumReport'
+  | 'ownerUserId'
+  | 'ownerHash'
+  | 'organizationId'
+  | 'evidenceKey'
+  | 'evidenceMime'
+  | 'evidenceSize'
+> & { periods: FilingPeriods };
+
+const filedColumns = [
+  'reference',
+  'title',
+  'category',
+  'description',
+  'priorityFlag',
+  'isAnonymous',
+  'isGuest',
+  'isPremiumReport',
+  'ownerUserId',
+  'ownerHash',
+  'organizationId',
+  'evidenceKey',
+  'evidenceMime',
+  'evidenceSize',
+] as const satisfies readonly (keyof FiledReport)[];
+
+/**
+ * The filing's insert, prepared once per handle: the busiest write's statement is neither
+ * built by drizzle nor parsed by the database again for each report.
+ */
+const insertReportStatement = preparedQuery((db) =>
+  db
+    .insert(reports)
+    .values({
+      ...(Object.fromEntries(filedColumns.map((name) => [name, sql.placeholder(name)])) as Record<
+        (typeof filedColumns)[number],
+        never
+      >),
+      ...clockColumnsForNewReport(placeholderPeriods),
+    })
+    .returning({
+      ...getTableColumns(reports),
+      ...noticeScopeColumns(sql`${sql.placeholder('organizationId')}::int`, null),
+    })
+    .prepare('insert_report'),
+);
+
+/**
  * Inserts a report, answering its row as written (its id, dates and defaults) and, read in the
  * same statement, the administrators who are to be told of it (`noticeScopeColumns`; its
  * exclusions, written after it, are the caller's to add).
  */
 export async function insertReport(
   db: Executor,
-  row: NewReportRow,
+  filed: FiledReport,
 ): Promise<{ row: InsertedReport; scope: NoticeScope }> {
-  const [inserted] = await db
-    .insert(reports)
-    .values(row)
-    .returning({
-      ...getTableColumns(reports),
-      ...noticeScopeColumns(row.organizationId ?? null, null),
-    });
+  const { periods, ...columns } = filed;
+  const [inserted] = await insertReportStatement(db).execute({
+    ...Object.fromEntries(filedColumns.map((name) => [name, columns[name] ?? null])),
+    ...periodParams(periods),
+  });
   const { noticeAdmins, noticeExcluded, ...written } = inserted as InsertedReport & NoticeColumns;
   return { row: written, scope: noticeScopeOf({ noticeAdmins, noticeExcluded }) };
 }
@@ -354,9 +418,10 @@ type NoticeAdminRow = { id: number; owner_salt: string; organization_id: number 
  * column of the row the statement writes. Read with the write, they cost no round trip of their own.
  */
 export function noticeScopeColumns(
-  organizationId: number | null,
+  organizationId: number | SQL | null,
   reportId: number | Column | null,
 ) {
+  // An organisation given as SQL (a statement's placeholder) may be null: then `=` matches none.
   const scope =
     organizationId === null
       ? sql`${users.organizationId} is null`

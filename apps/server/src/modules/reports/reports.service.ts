@@ -19,7 +19,7 @@ import type { ReportForm } from '../../lib/report-form';
 import { parseOrThrow } from '../../lib/validation';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { clockColumnsForNewReport, filingPeriods } from '../deadlines/deadlines.service';
+import { filingPeriods } from '../deadlines/deadlines.service';
 import {
   clearNoticesAbout,
   noticeVersionsAbout,
@@ -162,7 +162,7 @@ export async function fileReport(
       const excluded = await checkExclusions(ctx, tx, filing, user);
       const periods = await filingPeriods(ctx, tx, filing.organizationId);
       const { row, scope } = await repo.insertReport(tx, {
-        ...clockColumnsForNewReport(periods),
+        periods,
         reference,
         title: fields.title,
         category: fields.category,
