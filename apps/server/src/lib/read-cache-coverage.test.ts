@@ -39,15 +39,20 @@ beforeAll(async () => {
   // Only what the kept reads themselves send: the answer is made inside `read`.
   const reads = t.app.ctx.reads;
   const through = reads.through.bind(reads);
-  reads.through = (db, key, read) =>
-    through(db, key, async () => {
-      isRecording = true;
-      try {
-        return await read();
-      } finally {
-        isRecording = false;
-      }
-    });
+  reads.through = (db, key, read, version) =>
+    through(
+      db,
+      key,
+      async () => {
+        isRecording = true;
+        try {
+          return await read();
+        } finally {
+          isRecording = false;
+        }
+      },
+      version,
+    );
 });
 
 afterAll(async () => {

@@ -270,6 +270,48 @@ describe('the busy reads, kept', () => {
     expect(reads[0]?.n).toBe(1);
   });
 
+  it('show a new notice at once, whether the reader filed anonymously or not, and the report they open clears theirs', async () => {
+    const { admin, member } = await scope();
+    const anonymous = await createReport(t, member, {
+      title: uniqueName('anonymous'),
+      is_anonymous: 'true',
+    });
+    const messages = async (user: TestUser) =>
+      ((await get(user, '/api/notifications/')).json() as { message: string; report: number }[])
+        .filter((notice) => notice.report === anonymous.id)
+        .map((notice) => notice.message);
+    const unread = async (user: TestUser) =>
+      (await get(user, '/api/notifications/unread_count/')).json().count as number;
+    // Kept first: the administrator has no anonymous report (their versions are read with their
+    // index), the member has one (theirs are read apart).
+    expect(await messages(admin)).toEqual(['A new report was submitted.']);
+    expect(await messages(member)).toEqual([]);
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${anonymous.id}/comments/`,
+      headers: admin.headers,
+      payload: { message: 'Thank you, we are on it.' },
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(await messages(member)).toHaveLength(1);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/${anonymous.id}/comments/`,
+      headers: member.headers,
+      payload: { message: 'There is more.' },
+    });
+    expect(answer.statusCode).toBe(201);
+    expect(await messages(admin)).toHaveLength(2);
+    // Opening the report clears each one's notices about it, and the next opening, kept, finds none.
+    const before = { admin: await unread(admin), member: await unread(member) };
+    for (const user of [admin, member]) {
+      expect((await get(user, `/api/reports/${anonymous.id}/`)).statusCode).toBe(200);
+      expect((await get(user, `/api/reports/${anonymous.id}/`)).statusCode).toBe(200);
+    }
+    expect(await unread(admin)).toBe(before.admin - 2);
+    expect(await unread(member)).toBe(before.member - 1);
+  });
+
   it('forget a deleted report at once', async () => {
     const { member, report } = await scope();
     expect((await get(member, `/api/reports/${report.id}/`)).statusCode).toBe(200);

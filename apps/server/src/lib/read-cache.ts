@@ -90,8 +90,14 @@ export const versionKeys = {
  * out of `read`, or makes it only when it changes something: a kept answer skips `read`.
  */
 export type ReadCache = {
-  /** The answer kept under `key` if nothing changed since it was made; else `read()`'s, kept. */
-  through<T>(db: Executor, key: ReadKey, read: () => Promise<T>): Promise<T>;
+  /**
+   * The answer kept under `key` if nothing changed since it was made; else `read()`'s, kept.
+   * `version`: the sum of the versions `keysOf(key)` names, read by the caller in a statement of
+   * its own making before `read` (one round trip fewer); not for a `platform` key.
+   */
+  through<T>(db: Executor, key: ReadKey, read: () => Promise<T>, version?: string): Promise<T>;
+  /** Every key a kept answer under `key` depends on: its versions and `all`. */
+  keysOf(key: Pick<ReadKey, 'versions'>): string[];
   /** Drops every kept answer (a report deleted: its words leave memory at once). */
   clear(): void;
   /** How many answers are kept (tests). */
@@ -125,8 +131,10 @@ const platformVersionSum = preparedQuery((db) =>
     .prepare('read_version_sum_platform'),
 );
 
+const keysOf = (key: Pick<ReadKey, 'versions'>) => [...key.versions, ALL];
+
 async function currentVersion(db: Executor, key: ReadKey): Promise<string> {
-  const keys = [...key.versions, ALL];
+  const keys = keysOf(key);
   const query = key.platform ? platformVersionSum(db) : versionSum(db);
   const [row] = await query.execute({ keys });
   return row?.value ?? '0';
@@ -148,10 +156,16 @@ export function createReadCache(options: {
   });
 
   return {
-    async through<T>(db: Executor, readKey: ReadKey, read: () => Promise<T>): Promise<T> {
+    async through<T>(
+      db: Executor,
+      readKey: ReadKey,
+      read: () => Promise<T>,
+      known?: string,
+    ): Promise<T> {
       if (ttlMs <= 0) return read();
       const key = keyText(readKey);
-      const version = await currentVersion(db, readKey);
+      const version =
+        known !== undefined && !readKey.platform ? known : await currentVersion(db, readKey);
       const now = options.clock.now().getTime();
       const entry = entries.get(key);
       if (entry) {
@@ -164,6 +178,7 @@ export function createReadCache(options: {
       entries.set(key, { value, version, madeAt: now });
       return value;
     },
+    keysOf,
     clear() {
       entries.clear();
     },

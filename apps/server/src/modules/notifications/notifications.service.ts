@@ -23,6 +23,7 @@ import {
   isReportOwner,
   type OwnerEntries,
   readOwnerState,
+  readOwnerStateWithVersions,
   updateOwnerIndex,
 } from '../owners/owner-index';
 import { findLanguages } from '../users/users.service';
@@ -222,7 +223,10 @@ export async function noticeReaderOf(
   ctx: Pick<AppContext, 'db' | 'sealer' | 'hash'>,
   userId: number,
 ): Promise<NoticeReader> {
-  const marks = await readOwnerState(ctx, ctx.db, userId);
+  return readerOf(ctx, userId, await readOwnerState(ctx, ctx.db, userId));
+}
+
+function readerOf(ctx: Pick<AppContext, 'hash'>, userId: number, marks: OwnerEntries) {
   return {
     recipient: { userId, tags: marks.ids.map((id) => reporterNoticeTag(ctx, id)) },
     marks,
@@ -327,30 +331,39 @@ export async function listNotifications(
   query: PageQuery,
 ): Promise<Notification[] | NotificationPage> {
   // Who they are to the table is read first: the kept answer depends on their account's notices,
-  // their index and the notices to the reporter of each of their anonymous reports.
-  const reader = await noticeReaderOf(ctx, user.id);
+  // their index and the notices to the reporter of each of their anonymous reports. The first
+  // two keys' versions are read with it; when they filed none anonymously, that is all.
+  const own = [versionKeys.account(user.id), versionKeys.ownerIndex(indexKeyOf(ctx, user.id))];
+  const state = await readOwnerStateWithVersions(
+    ctx,
+    ctx.db,
+    user.id,
+    ctx.reads.keysOf({ versions: own }),
+  );
+  const reader = readerOf(ctx, user.id, state.entries);
   const key = {
     read: 'notifications',
     caller: user,
     params: [query.limit, query.offset],
-    versions: [
-      versionKeys.account(user.id),
-      versionKeys.ownerIndex(indexKeyOf(ctx, user.id)),
-      ...reader.recipient.tags.map(versionKeys.reporterNotices),
-    ],
+    versions: [...own, ...reader.recipient.tags.map(versionKeys.reporterNotices)],
   };
+  const known = reader.recipient.tags.length === 0 ? state.version : undefined;
   // In their saved language, which their account's version follows.
-  return ctx.reads.through(ctx.db, key, async () =>
-    noticesInLanguage(
-      await listOrPage(query, {
-        find: async (page) =>
-          (await repo.findNotificationsForUser(ctx.db, reader.recipient, page)).map((row) =>
-            toNotification(ctx, row, isReadFor(reader, row, row.userId !== null)),
-          ),
-        count: () => repo.countNotificationsForUser(ctx.db, reader.recipient),
-      }),
-      await readerLanguage(ctx, user.id),
-    ),
+  return ctx.reads.through(
+    ctx.db,
+    key,
+    async () =>
+      noticesInLanguage(
+        await listOrPage(query, {
+          find: async (page) =>
+            (await repo.findNotificationsForUser(ctx.db, reader.recipient, page)).map((row) =>
+              toNotification(ctx, row, isReadFor(reader, row, row.userId !== null)),
+            ),
+          count: () => repo.countNotificationsForUser(ctx.db, reader.recipient),
+        }),
+        await readerLanguage(ctx, user.id),
+      ),
+    known,
   );
 }
 

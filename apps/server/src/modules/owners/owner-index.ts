@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { ownerQueue, reportOwnerIndex } from '../../db/schema';
+import { ownerQueue, readVersions, reportOwnerIndex } from '../../db/schema';
 import { sealedColumns } from '../../db/sealed-columns';
 
 /**
@@ -118,30 +118,45 @@ export function forgetOpened(id: string) {
 }
 
 /**
- * The user's index row and the queue's entries, in one statement (one round trip): what every
- * read of a person's reports or of their notices starts from.
+ * The user's index row, the queue's entries and the sum of the versions `keys` name
+ * (lib/read-cache.ts), in one statement (one round trip): what every read of a person's reports
+ * or of their notices starts from, and what a kept answer made from it is checked against.
  */
-const ownerStateQuery = preparedQuery((db) =>
-  db
-    .select({
-      id: reportOwnerIndex.ownerKey,
-      payload: reportOwnerIndex.entries,
-      queued: sql<boolean>`false`,
-    })
-    .from(reportOwnerIndex)
-    .where(eq(reportOwnerIndex.ownerKey, sql.placeholder('ownerKey')))
-    .unionAll(
-      db
-        .select({
-          id: sql<string>`${ownerQueue.id}::text`,
-          payload: ownerQueue.payload,
-          queued: sql<boolean>`true`,
-        })
-        .from(ownerQueue)
-        .limit(sql.placeholder('limit')),
-    )
-    .prepare('owner_state'),
-);
+type OwnerStateRow = { kind: 'index' | 'queue' | 'versions'; id: string; payload: Buffer | null };
+
+function ownerStateStatement(withVersions: boolean) {
+  return preparedQuery((db) => {
+    const row = (kind: OwnerStateRow['kind'], id: SQL, payload: SQL) => ({
+      kind: sql<OwnerStateRow['kind']>`${kind}::text`,
+      id: sql<string>`${id}`,
+      payload: sql<Buffer | null>`${payload}`,
+    });
+    const state = db
+      .select(row('index', sql`${reportOwnerIndex.ownerKey}`, sql`${reportOwnerIndex.entries}`))
+      .from(reportOwnerIndex)
+      .where(eq(reportOwnerIndex.ownerKey, sql.placeholder('ownerKey')))
+      .unionAll(
+        db
+          .select(row('queue', sql`${ownerQueue.id}::text`, sql`${ownerQueue.payload}`))
+          .from(ownerQueue)
+          .limit(sql.placeholder('limit')),
+      );
+    if (!withVersions) return state.prepare('owner_state');
+    return state
+      .unionAll(
+        db
+          .select(
+            row('versions', sql`coalesce(sum(${readVersions.value}), 0)::text`, sql`null::bytea`),
+          )
+          .from(readVersions)
+          .where(sql`${readVersions.key} = any(${sql.placeholder('keys')}::text[])`),
+      )
+      .prepare('owner_state_versions');
+  });
+}
+
+const ownerState = ownerStateStatement(false);
+const ownerStateWithVersions = ownerStateStatement(true);
 
 /**
  * The ids of the user's anonymous reports (some may since be deleted): their index, and those
@@ -164,23 +179,41 @@ export async function readOwnerState(
   db: Executor,
   userId: number,
 ): Promise<OwnerEntries> {
-  const rows = await ownerStateQuery(db).execute({
-    ownerKey: indexKeyOf(ctx, userId),
-    limit: QUEUE_BATCH,
-  });
+  return (await readOwnerStateWithVersions(ctx, db, userId, [])).entries;
+}
+
+/**
+ * `readOwnerState`, with the sum of the versions `keys` name read in the same statement (none
+ * read for an empty list: 0).
+ */
+export async function readOwnerStateWithVersions(
+  ctx: Pick<AppContext, 'hash' | 'sealer'>,
+  db: Executor,
+  userId: number,
+  keys: string[],
+): Promise<{ entries: OwnerEntries; version: string }> {
+  const params = { ownerKey: indexKeyOf(ctx, userId), limit: QUEUE_BATCH, keys };
+  const rows: OwnerStateRow[] = await (keys.length === 0 ? ownerState : ownerStateWithVersions)(
+    db,
+  ).execute(params);
   let entries = EMPTY;
+  let version = '0';
   const pending: number[] = [];
   for (const row of rows) {
-    if (!row.queued) {
-      entries = openEntries(ctx, row.payload);
-      continue;
+    if (row.kind === 'versions') version = row.id;
+    else if (row.kind === 'index') entries = openEntries(ctx, row.payload as Buffer);
+    else {
+      const change = openEntry(ctx, { id: row.id, payload: row.payload as Buffer });
+      if (change.userId === userId && change.op === 'index-add') pending.push(change.reportId);
     }
-    const change = openEntry(ctx, row);
-    if (change.userId === userId && change.op === 'index-add') pending.push(change.reportId);
   }
-  return pending.length === 0
-    ? entries
-    : { ...entries, ids: [...new Set([...entries.ids, ...pending])] };
+  return {
+    entries:
+      pending.length === 0
+        ? entries
+        : { ...entries, ids: [...new Set([...entries.ids, ...pending])] },
+    version,
+  };
 }
 
 /**
