@@ -137,28 +137,55 @@ export async function insertMessage(db: Executor, row: NewMessageRow): Promise<n
 
 export type InsertedMessage = typeof reportMessages.$inferSelect;
 
+/** What sending writes of a message: every column it sets. */
+export type SentMessage = Pick<
+  NewMessageRow,
+  'reportId' | 'senderKind' | 'senderUserId' | 'isInternal' | 'isFeedback' | 'body'
+>;
+
+const sentColumns = [
+  'reportId',
+  'senderKind',
+  'senderUserId',
+  'isInternal',
+  'isFeedback',
+  'body',
+] as const satisfies readonly (keyof SentMessage)[];
+
 /**
- * Inserts a message, answering its row as written (its id and time) and `also`: more columns
- * read in the same statement (what telling the report's administrators needs, report-access.ts
- * `noticeScopeColumns`), so they cost no round trip of their own.
+ * The insert of a message, prepared once per handle under `name`, answering its row as written
+ * (its id and time) and `also`: more columns read in the same statement (what telling the
+ * report's administrators needs, report-access.ts `noticeScopeColumns`), so they cost no round
+ * trip of their own. The placeholders of `also` are filled from `params`.
  */
-export async function insertMessageRow<Also extends Record<string, SQL>>(
-  db: Executor,
-  row: NewMessageRow,
-  also: Also,
-): Promise<{ row: InsertedMessage; also: { [K in keyof Also]: unknown } }> {
-  const columns: Record<string, SQL | PgColumn> = { ...getTableColumns(reportMessages), ...also };
-  const [record] = (await db.insert(reportMessages).values(row).returning(columns)) as Record<
-    string,
-    unknown
-  >[];
-  const written = {} as Record<string, unknown>;
-  const read = {} as Record<string, unknown>;
-  for (const [key, value] of Object.entries(record ?? {})) {
-    if (key in also) read[key] = value;
-    else written[key] = value;
-  }
-  return { row: written as InsertedMessage, also: read as { [K in keyof Also]: unknown } };
+export function messageInsert<Also extends Record<string, SQL>>(name: string, also: Also) {
+  const statement = preparedQuery((db) =>
+    db
+      .insert(reportMessages)
+      .values(
+        Object.fromEntries(sentColumns.map((column) => [column, sql.placeholder(column)])) as never,
+      )
+      .returning({ ...getTableColumns(reportMessages), ...also } as Record<string, SQL | PgColumn>)
+      .prepare(name),
+  );
+  return async (
+    db: Executor,
+    row: SentMessage,
+    params: Record<string, unknown> = {},
+  ): Promise<{ row: InsertedMessage; also: { [K in keyof Also]: unknown } }> => {
+    const [record] = (await statement(db).execute({
+      ...params,
+      ...Object.fromEntries(sentColumns.map((column) => [column, row[column] ?? null])),
+      isFeedback: row.isFeedback ?? false,
+    })) as Record<string, unknown>[];
+    const written = {} as Record<string, unknown>;
+    const read = {} as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record ?? {})) {
+      if (key in also) read[key] = value;
+      else written[key] = value;
+    }
+    return { row: written as InsertedMessage, also: read as { [K in keyof Also]: unknown } };
+  };
 }
 
 /**

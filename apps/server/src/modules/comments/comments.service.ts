@@ -6,6 +6,7 @@ import {
   DELETED_ACCOUNT_NAME,
   type ReportMessage,
 } from '@candor/contract/reports';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import {
@@ -162,6 +163,23 @@ export async function listMessages(
  * Tells the report's administrators that the reporter wrote. Last, in the notices' statement:
  * the report's row is held from here to the commit, and replies to it queue on it.
  */
+/** An administrator's message or note: prepared once per handle (the busiest writes but one). */
+const insertMessage = repo.messageInsert('insert_message', {});
+
+/** A reporter's message, read with what telling the report's administrators needs. */
+const insertReporterMessage = repo.messageInsert(
+  'insert_reporter_message',
+  noticeScopeColumns(
+    sql`${sql.placeholder('organizationId')}::int`,
+    sql`${sql.placeholder('reportId')}::int`,
+  ),
+);
+
+const noticeParams = (report: { id: number; organizationId: number | null }) => ({
+  organizationId: report.organizationId,
+  reportId: report.id,
+});
+
 function tellAdminsOfReply(
   ctx: AppContext,
   tx: Parameters<typeof notifyReportAdmins>[1],
@@ -218,19 +236,19 @@ export async function postMessage(
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
-      const { row, also } = await repo.insertMessageRow(
-        tx,
-        {
-          reportId,
-          senderKind,
-          senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
-          isInternal: input.is_internal,
-          isFeedback: input.is_feedback,
-          body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
-        },
-        // The reporter's message is told to the report's administrators: read with it.
-        senderKind === 'reporter' ? noticeScopeColumns(report.organizationId, reportId) : {},
-      );
+      const message = {
+        reportId,
+        senderKind,
+        senderUserId: senderKind === 'reporter' && report.isAnonymous ? null : user.id,
+        isInternal: input.is_internal,
+        isFeedback: input.is_feedback,
+        body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
+      } as const;
+      // The reporter's message is told to the report's administrators: read with it.
+      const { row, also } =
+        senderKind === 'reporter'
+          ? await insertReporterMessage(tx, message, noticeParams(report))
+          : await insertMessage(tx, message);
       const id = row.id;
       if (stored) await recordVoice(tx, stored, { reportId, messageId: id });
       if (senderKind === 'admin') {
@@ -308,7 +326,7 @@ export async function postGuestMessage(
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
-      const { row, also } = await repo.insertMessageRow(
+      const { row, also } = await insertReporterMessage(
         tx,
         {
           reportId: report.id,
@@ -317,7 +335,7 @@ export async function postGuestMessage(
           isInternal: false,
           body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
         },
-        noticeScopeColumns(report.organizationId, report.id),
+        noticeParams(report),
       );
       const id = row.id;
       if (stored) await recordVoice(tx, stored, { reportId: report.id, messageId: id });

@@ -419,7 +419,7 @@ type NoticeAdminRow = { id: number; owner_salt: string; organization_id: number 
  */
 export function noticeScopeColumns(
   organizationId: number | SQL | null,
-  reportId: number | Column | null,
+  reportId: number | Column | SQL | null,
 ) {
   // An organisation given as SQL (a statement's placeholder) may be null: then `=` matches none.
   const scope =
