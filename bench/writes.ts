@@ -142,6 +142,8 @@ type Row = {
   reference: number;
   rate: number;
   p99: number;
+  /** This process's CPU µs per answered request, the route's and the reference's (one process). */
+  cpu?: { route: number; reference: number };
 };
 
 async function prepare(base: string, t: Parameters<typeof createUser>[0]) {
@@ -344,6 +346,7 @@ async function oneProcess(database: 'PostgreSQL' | 'PGlite'): Promise<Row[]> {
         reference: ref.rate,
         rate: got.rate,
         p99: got.p99,
+        cpu: { route: got.cpuPerRequest, reference: ref.cpuPerRequest },
       });
       console.log(
         `${database} ${connections}c ${target.name}: ${Math.round(got.rate)}/s p99 ${got.p99} ms, reference ${Math.round(ref.rate)}/s (${(got.rate / ref.rate).toFixed(2)}x); CPU µs a request ${Math.round(got.cpuPerRequest)}, reference ${Math.round(ref.cpuPerRequest)}`,
@@ -421,11 +424,14 @@ const table = [
   'number of connections. Two processes: the reference is one process with all the connections;',
   `the rate is the two processes' together, half the connections each. Build: ${label}.`,
   '',
-  '| database | setup | connections | route | req/s | reference req/s | ratio | p99 ms |',
-  '|---|---|---|---|---|---|---|---|',
+  "The last column is this process's CPU time per answered request (app and load generator, not",
+  "the database server), the route's and, in brackets, the reference's: one process only.",
+  '',
+  '| database | setup | connections | route | req/s | reference req/s | ratio | p99 ms | CPU µs a request |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (row) =>
-      `| ${row.database} | ${row.setup} | ${row.connections} | \`${row.target}\` | ${Math.round(row.rate)} | ${Math.round(row.reference)} | ${(row.rate / row.reference).toFixed(2)} | ${row.p99} |`,
+      `| ${row.database} | ${row.setup} | ${row.connections} | \`${row.target}\` | ${Math.round(row.rate)} | ${Math.round(row.reference)} | ${(row.rate / row.reference).toFixed(2)} | ${row.p99} | ${row.cpu ? `${Math.round(row.cpu.route)} (${Math.round(row.cpu.reference)})` : '–'} |`,
   ),
 ].join('\n');
 await recordResult('Writes against one insert', table);

@@ -33,6 +33,19 @@ function failingAfterCommit(ctx: AppContext): AppContext {
           throw new Error('the database went away after the commit');
         };
       }
+      // A statement prepared once runs on the handle's connection (db/prepared.ts): it is gone.
+      if (committed && property === 'session') {
+        return new Proxy(Reflect.get(target, property) as object, {
+          get: (session, name) =>
+            name === 'client'
+              ? {
+                  query: () => {
+                    throw new Error('the database went away after the commit');
+                  },
+                }
+              : Reflect.get(session, name),
+        });
+      }
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
