@@ -41,7 +41,7 @@ describe('a prepared query', () => {
     expect(await seen(db, signatures[0] as string)).toBe(0);
     const inTransactions = await Promise.all(
       signatures.map(async (signature) => {
-        let result: number[] = [];
+        let result: (number | undefined)[] = [];
         await db
           .transaction(async (tx) => {
             // A row only this transaction sees, until it commits: the query sees it only if it
