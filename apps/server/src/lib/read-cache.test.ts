@@ -2,6 +2,7 @@ import type { AdminReportPage } from '@candor/contract/admin';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getTestApp, type TestApp } from '../../test/app';
+import { callsAs } from '../../test/calls';
 import {
   createAdmin,
   createOrganization,
@@ -286,20 +287,12 @@ describe('the busy reads, kept', () => {
     // index), the member has one (theirs are read apart).
     expect(await messages(admin)).toEqual(['A new report was submitted.']);
     expect(await messages(member)).toEqual([]);
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: `/api/reports/${anonymous.id}/comments/`,
-      headers: admin.headers,
-      payload: { message: 'Thank you, we are on it.' },
-    });
+    const { call } = callsAs(t);
+    const thread = `/api/reports/${anonymous.id}/comments/`;
+    const reply = await call(admin, 'POST', thread, { message: 'Thank you, we are on it.' });
     expect(reply.statusCode).toBe(201);
     expect(await messages(member)).toHaveLength(1);
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `/api/reports/${anonymous.id}/comments/`,
-      headers: member.headers,
-      payload: { message: 'There is more.' },
-    });
+    const answer = await call(member, 'POST', thread, { message: 'There is more.' });
     expect(answer.statusCode).toBe(201);
     expect(await messages(admin)).toHaveLength(2);
     // Opening the report clears each one's notices about it, and the next opening, kept, finds none.
