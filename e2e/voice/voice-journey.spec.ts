@@ -96,6 +96,13 @@ test('a voice report without an account: recorded, heard disguised, sent, follow
 
   // A visitor records instead of writing, listens to the disguised version, and sends it.
   const visitorContext = await browser.newContext({ permissions: ['microphone'] });
+  // The microphone takes a moment to open, as on a slow phone: a new take's clock must not show
+  // the last take's length meanwhile (which let a take be stopped at once).
+  await visitorContext.addInitScript(() => {
+    const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = (constraints) =>
+      new Promise((resolve) => setTimeout(resolve, 1500)).then(() => open(constraints));
+  });
   const visitor = await visitorContext.newPage();
   await visitor.goto('/report');
   await visitor.getByLabel('Title').fill(title);
@@ -116,6 +123,7 @@ test('a voice report without an account: recorded, heard disguised, sent, follow
   await expect(form.getByText(/as the administrator will hear it/)).toBeVisible({
     timeout: 60_000,
   });
+  expect(await playThrough(preview)).toBeGreaterThan(3);
   await visitor.getByRole('button', { name: 'Submit Report' }).click();
   await expect(visitor.getByRole('heading', { name: 'Your receipt' })).toBeVisible({
     timeout: 60_000,

@@ -82,6 +82,9 @@ export function VoiceRecorder({ value, onChange, label, disabled = false }: Voic
       setProblem(cannotRecord());
       return;
     }
+    // A new take starts its clock at zero: the last take's length must not show while the
+    // microphone opens, nor be taken for this one's.
+    setElapsed(0);
     setPhase('starting');
     let stream: MediaStream;
     try {
@@ -129,7 +132,6 @@ export function VoiceRecorder({ value, onChange, label, disabled = false }: Voic
       chunks.length = 0;
       void disguise(recording);
     };
-    setElapsed(0);
     recorder.start(1000);
     setPhase('recording');
   };
