@@ -13,6 +13,7 @@ import { renderedTitle } from '@/lib/document-title';
 import { activateLocale, direction, i18n, type Locale, localeBase, splitLocale } from '@/lib/i18n';
 import { languageChoiceScript } from '@/lib/i18n/language-choice';
 import { PSEUDO_LOCALE } from '@/lib/i18n/locales';
+import { leaveListenerScript } from '@/lib/leave-quickly';
 
 export { languages, localeBase };
 
@@ -24,9 +25,10 @@ export const localePrefixes: string[] = [
 
 /**
  * The one inline script every pre-rendered page carries, before its first paint: the stored
- * session's mark (lib/auth/session-hint.ts) and the visitor's language (lib/i18n/language-choice.ts).
+ * session's mark (lib/auth/session-hint.ts), the visitor's language (lib/i18n/language-choice.ts)
+ * and the listener that leaves quickly (lib/leave-quickly.ts).
  */
-export const pageScript = `${sessionMarkScript};${languageChoiceScript}`;
+export const pageScript = `${sessionMarkScript};${languageChoiceScript};${leaveListenerScript}`;
 
 /** The text of `prerendered/pages.json`, checked against the shape the server reads. */
 export function prerenderedListText(list: PrerenderedList): string {

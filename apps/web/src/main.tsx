@@ -3,7 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { activateLocale, markDocumentLanguage } from '@/lib/i18n';
 import { settleLocale } from '@/lib/i18n/language-choice';
+import { listenForLeavingQuickly } from '@/lib/leave-quickly';
 import '@/index.css';
+
+// Leave quickly works before anything is drawn (a pre-rendered page's own script may have put it in
+// place already).
+listenForLeavingQuickly();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -16,6 +16,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { isLeavingQuickly } from './leave-quickly';
 import {
   type History,
   type HistoryState,
@@ -177,7 +178,7 @@ export function useLeaveGuard(active: boolean, question: string) {
   useEffect(() => {
     if (!active) return;
     const warn = (event: BeforeUnloadEvent) => {
-      if (!leaving.quickly) event.preventDefault();
+      if (!isLeavingQuickly()) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     const unblock = history.block(() => window.confirm(question));
@@ -186,16 +187,4 @@ export function useLeaveGuard(active: boolean, question: string) {
       unblock();
     };
   }, [active, question, history]);
-}
-
-/** Set when the reporter leaves quickly: nothing may hold them back then. */
-const leaving = { quickly: false };
-
-/**
- * Leaves for `address` at once, asking nothing, and puts it in place of the current history entry
- * (docs/protection.md, "The reporter's path").
- */
-export function leaveQuickly(address: string) {
-  leaving.quickly = true;
-  window.location.replace(address);
 }
