@@ -456,7 +456,7 @@ export const TAKEN = 'Someone else took this case a moment ago. Reload to see wh
  */
 async function mayHandle(ctx: AppContext, userId: number, report: ReportRecord) {
   const target = await repo.findAssignable(ctx.db, userId);
-  if (!target || target.role !== 'admin' || !target.isActive) return false;
+  if (target?.role !== 'admin' || !target.isActive) return false;
   const inScope =
     target.organizationId === report.organizationId ||
     (target.organizationId === null && (await isPlatformsToHandle(ctx, report)));

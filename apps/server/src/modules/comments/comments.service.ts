@@ -159,10 +159,6 @@ export async function listMessages(
   );
 }
 
-/**
- * Tells the report's administrators that the reporter wrote. Last, in the notices' statement:
- * the report's row is held from here to the commit, and replies to it queue on it.
- */
 /** An administrator's message or note: prepared once per handle (the busiest writes but one). */
 const insertMessage = repo.messageInsert('insert_message', {});
 
@@ -180,6 +176,10 @@ const noticeParams = (report: { id: number; organizationId: number | null }) => 
   reportId: report.id,
 });
 
+/**
+ * Tells the report's administrators that the reporter wrote. Last, in the notices' statement:
+ * the report's row is held from here to the commit, and replies to it queue on it.
+ */
 function tellAdminsOfReply(
   ctx: AppContext,
   tx: Parameters<typeof notifyReportAdmins>[1],
