@@ -195,7 +195,7 @@ function tellAdminsOfReply(
     'The reporter sent a new message.',
     outbox,
     'reporter_reply',
-    { scope: noticeScopeOf(also as NoticeColumns), alongside: touchReport(tx, reportId) },
+    { scope: noticeScopeOf(also as NoticeColumns), alongside: { touchReport: reportId } },
   );
 }
 

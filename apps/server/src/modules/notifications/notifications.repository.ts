@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { notifications, reports } from '../../db/schema';
+import { notifications, ownerQueue, reports } from '../../db/schema';
 
 /** The PostgreSQL channel on which every server process hears of new notifications. */
 export const NOTIFICATIONS_CHANNEL = 'candor_notifications';
@@ -42,30 +42,102 @@ export type NewNotificationRow = {
   userId: number | null;
   recipientTag: string | null;
   payload: Buffer;
-  createdAt?: SQL;
+  /** Dated by the day alone, its time sealed in the payload (schema.ts `notifications`). */
+  byDay?: boolean;
 };
 
 /**
- * Another write of the caller's transaction (an update or insert not yet run) that is run in the
- * statement that writes the notices, as a data-modifying `with`, instead of in one of its own:
- * one round trip fewer. It runs on its own when there is no notice to write.
+ * Another write of the caller's transaction that is run in the statement that writes the notices,
+ * as a data-modifying `with`, instead of in one of its own: one round trip fewer. The report's
+ * touch (a message's last write: the report's row is held from there to the commit), or the owner
+ * queue's entry of an anonymous report (its sealed payload). It runs on its own when there is no
+ * notice to write.
  */
-export type WriteAlongside = PromiseLike<unknown> & { getSQL(): SQL };
+export type WriteAlongside = { touchReport: number } | { ownerQueuePayload: Buffer };
+
+/**
+ * The notices' rows, given as one JSON parameter: the statement is then the same whatever the
+ * number of recipients, prepared once and parsed by the database once per connection. A row in
+ * `created_at` is now, or the day alone (`by_day`).
+ */
+const noticeRowsSql = sql`select nextval('notifications_id_seq'), n.user_id, n.recipient_tag, decode(n.payload, 'base64'), false, case when n.by_day then date_trunc('day', now(), 'UTC') else now() end from json_to_recordset(${sql.placeholder('rows')}::json) as n(user_id int, recipient_tag text, payload text, by_day boolean)`;
+
+const insertedNoticeColumns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  recipientTag: notifications.recipientTag,
+};
+
+const insertNotices = preparedQuery((db) =>
+  db
+    .insert(notifications)
+    .select(noticeRowsSql)
+    .returning(insertedNoticeColumns)
+    .prepare('insert_notices'),
+);
+
+const insertNoticesTouching = preparedQuery((db) =>
+  db
+    .with(
+      db.$with('alongside').as(
+        db
+          .update(reports)
+          .set({ updatedAt: sql`now()` })
+          .where(eq(reports.id, sql.placeholder('reportId'))) as never,
+      ),
+    )
+    .insert(notifications)
+    .select(noticeRowsSql)
+    .returning(insertedNoticeColumns)
+    .prepare('insert_notices_touching'),
+);
+
+const insertNoticesQueueing = preparedQuery((db) =>
+  db
+    .with(
+      db
+        .$with('alongside')
+        .as(db.insert(ownerQueue).values({ payload: sql.placeholder('queuePayload') }) as never),
+    )
+    .insert(notifications)
+    .select(noticeRowsSql)
+    .returning(insertedNoticeColumns)
+    .prepare('insert_notices_queueing'),
+);
 
 export async function insertNotificationRows(
   db: Executor,
   rows: NewNotificationRow[],
   alongside?: WriteAlongside,
-) {
+): Promise<{ id: number; userId: number | null; recipientTag: string | null }[]> {
   if (rows.length === 0) {
-    if (alongside) await alongside;
+    if (alongside && 'touchReport' in alongside) {
+      await db
+        .update(reports)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(reports.id, alongside.touchReport));
+    } else if (alongside) {
+      await db.insert(ownerQueue).values({ payload: alongside.ownerQueuePayload });
+    }
     return [];
   }
-  const writer = alongside ? db.with(db.$with('alongside').as(alongside as never)) : db;
-  return writer.insert(notifications).values(rows).returning({
-    id: notifications.id,
-    userId: notifications.userId,
-    recipientTag: notifications.recipientTag,
+  const params = {
+    rows: JSON.stringify(
+      rows.map((row) => ({
+        user_id: row.userId,
+        recipient_tag: row.recipientTag,
+        payload: row.payload.toString('base64'),
+        by_day: row.byDay === true,
+      })),
+    ),
+  };
+  if (!alongside) return insertNotices(db).execute(params);
+  if ('touchReport' in alongside) {
+    return insertNoticesTouching(db).execute({ ...params, reportId: alongside.touchReport });
+  }
+  return insertNoticesQueueing(db).execute({
+    ...params,
+    queuePayload: alongside.ownerQueuePayload,
   });
 }
 

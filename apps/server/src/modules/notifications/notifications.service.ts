@@ -5,7 +5,6 @@ import type {
   NotificationPage,
 } from '@candor/contract/notifications';
 import type { PageQuery } from '@candor/contract/pagination';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -94,7 +93,7 @@ export async function createNotifications(
     return {
       userId: toReporter ? null : input.userId,
       recipientTag: tag,
-      ...(byDay ? { createdAt: sql`date_trunc('day', now(), 'UTC')` } : {}),
+      byDay,
       payload: ctx.sealer.sealJson(
         {
           message: input.message,

@@ -38,7 +38,12 @@ export function enqueueOwnerChange(
   tx: Executor,
   change: OwnerChange,
 ) {
-  return tx.insert(ownerQueue).values({ payload: ctx.sealer.sealJson(change, QUEUE_PURPOSE) });
+  return tx.insert(ownerQueue).values({ payload: sealOwnerChange(ctx, change) });
+}
+
+/** A queue entry's payload, for a statement that writes it alongside another (the notices'). */
+export function sealOwnerChange(ctx: Pick<AppContext, 'sealer'>, change: OwnerChange): Buffer {
+  return ctx.sealer.sealJson(change, QUEUE_PURPOSE);
 }
 
 /** Fisher-Yates with the crypto generator: the order of the run's transactions tells nothing. */

@@ -27,7 +27,7 @@ import {
   unreadNoticesAbout,
 } from '../notifications/notifications.service';
 import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from '../owners/owner-index';
-import { enqueueOwnerChange } from '../owners/owner-queue';
+import { sealOwnerChange } from '../owners/owner-queue';
 import {
   type DisguisedRecording,
   disguiseRecording,
@@ -186,7 +186,13 @@ export async function fileReport(
       // transaction of its own (owners/owner-queue.ts). Queued in the notices' statement.
       const queued =
         user && isAnonymous
-          ? enqueueOwnerChange(ctx, tx, { op: 'index-add', userId: user.id, reportId })
+          ? {
+              ownerQueuePayload: sealOwnerChange(ctx, {
+                op: 'index-add',
+                userId: user.id,
+                reportId,
+              }),
+            }
           : undefined;
       await filing.withinTransaction?.(tx, { id: reportId, reference });
       await notifyReportAdmins(
