@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { notifications, ownerQueue, reports } from '../../db/schema';
@@ -68,41 +68,29 @@ const insertedNoticeColumns = {
   recipientTag: notifications.recipientTag,
 };
 
-const insertNotices = preparedQuery((db) =>
-  db
-    .insert(notifications)
-    .select(noticeRowsSql)
-    .returning(insertedNoticeColumns)
-    .prepare('insert_notices'),
-);
+/** The writes that may run alongside, given values or a prepared statement's placeholders. */
+const touchReportWrite = (db: Executor, reportId: number | Placeholder) =>
+  db.update(reports).set({ updatedAt: sql`now()` }).where(eq(reports.id, reportId));
+const ownerQueueWrite = (db: Executor, payload: Buffer | Placeholder) =>
+  db.insert(ownerQueue).values({ payload });
 
-const insertNoticesTouching = preparedQuery((db) =>
-  db
-    .with(
-      db.$with('alongside').as(
-        db
-          .update(reports)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(reports.id, sql.placeholder('reportId'))) as never,
-      ),
-    )
-    .insert(notifications)
-    .select(noticeRowsSql)
-    .returning(insertedNoticeColumns)
-    .prepare('insert_notices_touching'),
-);
+/** The notices' insert, prepared under `name`, with `alongside` as its data-modifying `with`. */
+function noticesInsert(name: string, alongside?: (db: Executor) => unknown) {
+  return preparedQuery((db) =>
+    (alongside ? db.with(db.$with('alongside').as(alongside(db) as never)) : db)
+      .insert(notifications)
+      .select(noticeRowsSql)
+      .returning(insertedNoticeColumns)
+      .prepare(name),
+  );
+}
 
-const insertNoticesQueueing = preparedQuery((db) =>
-  db
-    .with(
-      db
-        .$with('alongside')
-        .as(db.insert(ownerQueue).values({ payload: sql.placeholder('queuePayload') }) as never),
-    )
-    .insert(notifications)
-    .select(noticeRowsSql)
-    .returning(insertedNoticeColumns)
-    .prepare('insert_notices_queueing'),
+const insertNotices = noticesInsert('insert_notices');
+const insertNoticesTouching = noticesInsert('insert_notices_touching', (db) =>
+  touchReportWrite(db, sql.placeholder('reportId')),
+);
+const insertNoticesQueueing = noticesInsert('insert_notices_queueing', (db) =>
+  ownerQueueWrite(db, sql.placeholder('queuePayload')),
 );
 
 export async function insertNotificationRows(
@@ -112,12 +100,9 @@ export async function insertNotificationRows(
 ): Promise<{ id: number; userId: number | null; recipientTag: string | null }[]> {
   if (rows.length === 0) {
     if (alongside && 'touchReport' in alongside) {
-      await db
-        .update(reports)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(reports.id, alongside.touchReport));
+      await touchReportWrite(db, alongside.touchReport);
     } else if (alongside) {
-      await db.insert(ownerQueue).values({ payload: alongside.ownerQueuePayload });
+      await ownerQueueWrite(db, alongside.ownerQueuePayload);
     }
     return [];
   }
