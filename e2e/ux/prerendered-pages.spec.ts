@@ -203,6 +203,24 @@ test('someone typing into a field as the app takes the page over keeps typing in
   await expect(title).toHaveValue('Bullying in year 9');
 });
 
+test('the app takes a page over without moving focus: a keyboard goes on from where it was', async ({
+  page,
+}) => {
+  const entry = await holdAppEntry(page);
+  await page.goto('/submit-report');
+  await page.getByLabel('Title').fill('Bullying in year 9');
+  // Between two fields, focus rests on the page itself, as after a click on its text.
+  await page.getByLabel('Title').blur();
+  await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await expect.poll(entry.asked).toBe(true);
+  entry.release();
+  await expect(page.getByRole('button', { name: 'Submit Report' })).toBeEnabled();
+  // Focus was not moved to the page's main region or its heading: Tab goes on to the next field.
+  await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Category')).toBeFocused();
+});
+
 test('a signed-in person is not told they are signed out while the app is on its way', async ({
   browser,
   request,

@@ -34,8 +34,12 @@ test('a first-time reporter on a phone writes, creates an account on the way, an
   // A visitor may write first; nothing is sent before they sign in.
   await expect(page).toHaveURL(/\/submit-report$/);
   await expect(page).toHaveTitle('Submit a Report · Candor');
-  await expect(page.getByRole('heading', { level: 1, name: 'Submit a Report' })).toBeFocused();
+  // The landing page has not loaded the app for a visitor: the browser loads the form's page, and
+  // focus starts at its top, as on any page the browser loads.
   await expect(page.getByText(/You are not signed in/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Report' })).toBeEnabled();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
 
   // An empty submit: focus goes to the summary of what is missing.
   await page.getByRole('button', { name: 'Submit Report' }).tap();

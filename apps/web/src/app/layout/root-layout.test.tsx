@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '@/lib/auth/token-storage';
 import { activateLocale } from '@/lib/i18n';
@@ -101,6 +101,17 @@ describe('RootLayout', () => {
     expect(await screen.findByRole('link', { name: label })).toHaveAttribute('href', href);
     expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('leaves focus where it is on the page the browser loaded, and starts each later page at its top', async () => {
+    mockFetch({});
+    const router = renderLayout();
+    await screen.findByText('page body');
+    // Tab starts from the top of the page (the skip link), as the browser left it.
+    expect(document.body).toHaveFocus();
+    act(() => router.navigate('/login'));
+    await screen.findByText('login');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('logs out: revokes on the server, clears both tokens and goes to /login', async () => {

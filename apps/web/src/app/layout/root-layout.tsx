@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
@@ -15,12 +15,19 @@ function Shell({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
 
-  // Each page announces itself: focus starts at its top, before the page draws (a layout effect),
-  // so the page's heading (PageHeading) finds it there and takes it once it appears. Never from a
-  // field someone is typing in: on a page drawn at build time they may have started before the
-  // app took it over, and their next keys would go nowhere.
+  // Each page the app goes to announces itself: focus starts at its top, before the page draws (a
+  // layout effect), so the page's heading (PageHeading) finds it there and takes it once it
+  // appears. Never on the page the browser loaded: focus is where the browser or the person put
+  // it, and on a page drawn at build time they may be between two fields of a form they started
+  // before the app took it over (their next keys would go nowhere). Never from a field someone is
+  // typing in either.
+  const isLoadedPage = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change
   useLayoutEffect(() => {
+    if (isLoadedPage.current) {
+      isLoadedPage.current = false;
+      return;
+    }
     if (!location.hash && !isTypingInField()) {
       document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
     }

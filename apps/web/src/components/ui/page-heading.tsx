@@ -1,6 +1,7 @@
-import { type ComponentProps, useEffect, useRef } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '@/lib/document-title';
 import { isFocusAdrift } from '@/lib/focus';
+import { useIsHydrated } from '@/lib/use-hydrated';
 
 type PageHeadingProps = ComponentProps<'h1'> & {
   /** The browser tab's title; by default the heading's text when it is a string. */
@@ -11,7 +12,8 @@ type PageHeadingProps = ComponentProps<'h1'> & {
 /**
  * A page's heading. When it appears after a navigation (focus then rests on the page itself),
  * it takes focus, so a screen reader starts reading the new content and a keyboard continues from
- * there; it never takes focus from a control the person is using.
+ * there; it never takes focus from a control the person is using, nor on a page drawn at build
+ * time that the app takes over as the browser loads it.
  */
 export function PageHeading({
   documentTitle,
@@ -21,10 +23,14 @@ export function PageHeading({
   ...props
 }: PageHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
+  // Drawn at build time and taken over as the browser loaded it: focus stays where the browser or
+  // the person put it (they may be between two fields of a form they started meanwhile).
+  const isHydrated = useIsHydrated();
+  const [isTakenOver] = useState(!isHydrated);
   useDocumentTitle(documentTitle ?? (typeof children === 'string' ? children : null));
   useEffect(() => {
-    if (isFocusAdrift()) ref.current?.focus({ preventScroll: true });
-  }, []);
+    if (!isTakenOver && isFocusAdrift()) ref.current?.focus({ preventScroll: true });
+  }, [isTakenOver]);
   return (
     <Heading ref={ref} tabIndex={-1} className={`outline-none ${className}`} {...props}>
       {children}
