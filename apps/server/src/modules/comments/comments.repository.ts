@@ -2,7 +2,17 @@ import { asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { reportMessages, reportReads, reports, users, voiceRecordings } from '../../db/schema';
+import {
+  mailOutbox,
+  notifications,
+  reportMessages,
+  reportReads,
+  reports,
+  users,
+  voiceRecordings,
+} from '../../db/schema';
+import { adminNoticeRowsSql, insertedNoticeColumns } from '../notifications/notifications.service';
+import { adminAlertRowsSql } from '../outbox/outbox';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
 
@@ -186,6 +196,72 @@ export function messageInsert<Also extends Record<string, SQL>>(name: string, al
     }
     return { row: written as InsertedMessage, also: read as { [K in keyof Also]: unknown } };
   };
+}
+
+/**
+ * A reporter's message without a recording, the notices that tell the report's administrators,
+ * the report's touch and, with a mailer, their email alerts' outbox rows, in one statement. A
+ * statement is its own transaction (all of it is written, or none), so it needs no `begin` or
+ * `commit`: the writes cost one round trip. `rows` are the notices' rows
+ * (notifications.service.ts `adminNoticeRows`), each written only to an account still an active
+ * administrator as the statement runs; `alerts` the outbox rows (outbox.ts `alertRowsParam`).
+ * Answers the message's row as written and the notices written.
+ */
+function reporterMessageStatement(name: string, withAlerts: boolean) {
+  return preparedQuery((db) => {
+    const notices = db
+      .$with('notices')
+      .as(
+        db
+          .insert(notifications)
+          .select(adminNoticeRowsSql)
+          .returning(insertedNoticeColumns) as never,
+      );
+    const touched = db.$with('touched').as(
+      db
+        .update(reports)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(reports.id, sql.placeholder('reportId'))) as never,
+    );
+    const alerts = db.$with('alerts').as(db.insert(mailOutbox).select(adminAlertRowsSql) as never);
+    return db
+      .with(...(withAlerts ? [notices, touched, alerts] : [notices, touched]))
+      .insert(reportMessages)
+      .values(
+        Object.fromEntries(sentColumns.map((column) => [column, sql.placeholder(column)])) as never,
+      )
+      .returning({
+        ...getTableColumns(reportMessages),
+        told: sql<
+          { id: number; user_id: number }[]
+        >`(select coalesce(json_agg(json_build_object('id', id, 'user_id', user_id)), '[]'::json) from notices)`,
+      })
+      .prepare(name);
+  });
+}
+
+const reporterMessage = reporterMessageStatement('insert_reporter_message_told', false);
+const reporterMessageMailed = reporterMessageStatement('insert_reporter_message_mailed', true);
+
+export async function writeReporterMessage(
+  db: Executor,
+  row: Omit<SentMessage, 'senderKind' | 'isInternal' | 'isFeedback'>,
+  told: { rows: string; alerts: string | null },
+): Promise<{ row: InsertedMessage; told: { id: number; user_id: number }[] }> {
+  const params = {
+    ...row,
+    senderKind: 'reporter',
+    isInternal: false,
+    isFeedback: false,
+    rows: told.rows,
+  };
+  const [record] = await (told.alerts === null
+    ? reporterMessage(db).execute(params)
+    : reporterMessageMailed(db).execute({ ...params, alerts: told.alerts }));
+  const { told: written, ...message } = record as InsertedMessage & {
+    told: { id: number; user_id: number }[];
+  };
+  return { row: message, told: written };
 }
 
 /**

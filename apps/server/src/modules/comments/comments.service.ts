@@ -20,17 +20,23 @@ import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
 import { recordClockEvents } from '../deadlines/deadlines.service';
 import {
+  adminNoticeRows,
   createNotifications,
+  sendSignalsOf,
   transactionWithNotices,
 } from '../notifications/notifications.service';
+import { alertRowsParam } from '../outbox/outbox';
 import {
   accessTo,
-  loadAccessibleReport,
+  adminsToTell,
+  loadAccessibleReportWithNoticeScope,
   type NoticeColumns,
+  type NoticeScope,
   noticeScopeColumns,
   noticeScopeOf,
   notifyReportAdmins,
   OWN_REPORT_REFUSAL,
+  readNoticeScope,
   reporterTarget,
 } from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.service';
@@ -176,6 +182,9 @@ const noticeParams = (report: { id: number; organizationId: number | null }) => 
   reportId: report.id,
 });
 
+/** What a report's administrators are told when its reporter writes. */
+const REPORTER_WROTE = 'The reporter sent a new message.';
+
 /**
  * Tells the report's administrators that the reporter wrote. Last, in the notices' statement:
  * the report's row is held from here to the commit, and replies to it queue on it.
@@ -188,15 +197,65 @@ function tellAdminsOfReply(
   also: unknown,
   reportId: number,
 ) {
-  return notifyReportAdmins(
+  return notifyReportAdmins(ctx, tx, report, REPORTER_WROTE, outbox, 'reporter_reply', {
+    scope: noticeScopeOf(also as NoticeColumns),
+    alongside: { touchReport: reportId },
+  });
+}
+
+/**
+ * Whether a reporter's message is written in one statement (`writeReporterMessageAlone`): not
+ * with a recording, whose row is written once the message's is, in its transaction.
+ */
+function canWriteAlone(voice: VoiceUpload | null) {
+  return voice === null;
+}
+
+/**
+ * A reporter's message without a recording, the notices to the report's administrators, the
+ * report's touch and their email alerts, in one statement (comments.repository.ts
+ * `writeReporterMessage`): one round trip, all or nothing, no `begin` or `commit`. Who is told
+ * was read before it, with the report, and their addresses with a mailer; the statement writes a
+ * notice only to one still an active administrator. The live signals are sent once it committed,
+ * as `transactionWithNotices` sends a transaction's.
+ */
+async function writeReporterMessageAlone(
+  ctx: AppContext,
+  report: ReportRecord,
+  scope: NoticeScope,
+  message: { reportId: number; senderUserId: number | null; body: Buffer },
+): Promise<repo.MessageRecord> {
+  const admins = adminsToTell(ctx, report, scope);
+  const about = {
+    reportId: report.id,
+    reportTitle: report.title,
+    reportReference: report.reference,
+  };
+  const notices = adminNoticeRows(
     ctx,
-    tx,
-    report,
-    'The reporter sent a new message.',
-    outbox,
-    'reporter_reply',
-    { scope: noticeScopeOf(also as NoticeColumns), alongside: { touchReport: reportId } },
+    admins.map((userId) => ({
+      userId,
+      aboutAnonymousReport: report.isAnonymous,
+      message: REPORTER_WROTE,
+      ...about,
+    })),
   );
+  const alerts = await alertRowsParam(
+    ctx,
+    ctx.db,
+    admins.map((userId) => ({
+      userId,
+      kind: 'reporter_reply',
+      reference: report.reference,
+      title: report.title,
+    })),
+  );
+  const { row, told } = await repo.writeReporterMessage(ctx.db, message, {
+    rows: notices.rows,
+    alerts,
+  });
+  await sendSignalsOf(ctx, notices.signalsOf(told));
+  return repo.recordOfNewMessage(row, false) as repo.MessageRecord;
 }
 
 export async function postMessage(
@@ -207,7 +266,8 @@ export async function postMessage(
   voice: VoiceUpload | null = null,
 ): Promise<ReportMessage> {
   requireTextOrVoice(input.message, voice);
-  const { report, isOwner, isAdmin, inScope } = await loadAccessibleReport(
+  // Read with who would be told if the reporter writes: their message may then be one statement.
+  const { report, isOwner, isAdmin, inScope, scope } = await loadAccessibleReportWithNoticeScope(
     ctx,
     user,
     reportId,
@@ -233,6 +293,14 @@ export async function postMessage(
           : 'Only an administrator’s reply to the reporter can be marked as feedback.',
       ],
     });
+  }
+  if (senderKind === 'reporter' && canWriteAlone(voice)) {
+    const row = await writeReporterMessageAlone(ctx, report, scope, {
+      reportId,
+      senderUserId: report.isAnonymous ? null : user.id,
+      body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
+    });
+    return toPayload(ctx, report, { user, isOwner, isAdmin }, row);
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
@@ -323,6 +391,15 @@ export async function postGuestMessage(
   requireTextOrVoice(message, voice);
   if (report.status === 'cancelled') {
     throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
+  }
+  if (canWriteAlone(voice)) {
+    const scope = await readNoticeScope(ctx, report);
+    const row = await writeReporterMessageAlone(ctx, report, scope, {
+      reportId: report.id,
+      senderUserId: null,
+      body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
+    });
+    return toPayload(ctx, report, guestViewer, row);
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {

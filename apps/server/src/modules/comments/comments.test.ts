@@ -1,10 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { addressedTo } from '../../../test/notices';
 import { createReport, setReportStatus } from '../../../test/reports';
-import { auditLog, notifications, reportMessages } from '../../db/schema';
+import { sqlRows } from '../../../test/sql';
+import {
+  auditLog,
+  mailOutbox,
+  notifications,
+  reportMessages,
+  reports,
+  users,
+} from '../../db/schema';
+import { adminNoticeRows } from '../notifications/notifications.service';
+import { writeReporterMessage } from './comments.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -207,5 +217,113 @@ describe('report conversation', () => {
       'report.internal_note_added',
     ]);
     expect(rows.every((row) => row.actorUserId === admin.id)).toBe(true);
+  });
+});
+
+describe("a reporter's message, its administrators' notices and the report's touch in one statement", () => {
+  const write = (reportId: number, rows: string, alerts: string | null = null) =>
+    writeReporterMessage(
+      t.database.db,
+      {
+        reportId,
+        senderUserId: null,
+        body: t.app.ctx.sealer.seal('Written alone.', 'message.body'),
+      },
+      { rows, alerts },
+    );
+  const unsent = Buffer.from('an alert this test writes and removes');
+  /** Email alerts' outbox rows as the statement takes them (outbox.ts `alertRowsParam`). */
+  const alertsTo = (userIds: number[]) =>
+    JSON.stringify(
+      userIds.map((userId) => ({
+        user_id: userId,
+        kind: 'reporter_reply',
+        payload: unsent.toString('base64'),
+        digest_tag: null,
+        // Never due: the outbox's own tests send what is due in this database.
+        next_attempt_at: '2999-01-01T00:00:00Z',
+      })),
+    );
+  const outboxRows = async () => (await t.database.db.select().from(mailOutbox)).length;
+  const noticeTo = (reportId: number, userIds: number[]) =>
+    adminNoticeRows(
+      t.app.ctx,
+      userIds.map((userId) => ({
+        userId,
+        aboutAnonymousReport: true,
+        message: 'The reporter sent a new message.',
+        reportId,
+      })),
+    );
+
+  it('tells no one, by notice or email, who stopped being an active administrator after who is told was read', async () => {
+    const owner = await createUser(t);
+    const staying = await createAdmin(t);
+    const deactivated = await createAdmin(t);
+    const demoted = await createAdmin(t);
+    const report = await createReport(t, owner, { is_anonymous: 'true' });
+    // Read while all three were administrators; two of them change before the write.
+    const notices = noticeTo(report.id, [staying.id, deactivated.id, demoted.id]);
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, demoted.id));
+
+    const noticesOf = async () =>
+      (
+        await t.database.db
+          .select({ userId: notifications.userId })
+          .from(notifications)
+          .where(inArray(notifications.userId, [staying.id, deactivated.id, demoted.id]))
+      ).map((notice) => notice.userId);
+    const before = await noticesOf();
+    const mailBefore = await outboxRows();
+    const everyone = [staying.id, deactivated.id, demoted.id];
+    const { row, told } = await write(report.id, notices.rows, alertsTo(everyone));
+    expect(told.map((notice) => notice.user_id)).toEqual([staying.id]);
+    expect(notices.signalsOf(told)).toEqual([{ id: told[0]?.id, userId: staying.id }]);
+    expect((await noticesOf()).sort()).toEqual([...before, staying.id].sort());
+    // Their email alerts alike: one, to the administrator still one.
+    expect(await outboxRows()).toBe(mailBefore + 1);
+    await t.database.db.delete(mailOutbox).where(eq(mailOutbox.payload, unsent));
+
+    // One transaction: the message, the notice and the report's touch share their xmin.
+    const xmins = await sqlRows<{ xmin: string }>(
+      t.database.db,
+      sql`select xmin::text from report_messages where id = ${row.id}
+          union all select xmin::text from notifications where id = ${told[0]?.id ?? 0}
+          union all select xmin::text from reports where id = ${report.id}`,
+    );
+    expect(xmins).toHaveLength(3);
+    expect(new Set(xmins.map((one) => one.xmin)).size).toBe(1);
+  });
+
+  it('writes all of it or none: a notice that cannot be written leaves no message and no touch', async () => {
+    const owner = await createUser(t);
+    const admin = await createAdmin(t);
+    const report = await createReport(t, owner, { is_anonymous: 'true' });
+    const [before] = await t.database.db
+      .select({ updatedAt: reports.updatedAt })
+      .from(reports)
+      .where(eq(reports.id, report.id));
+    const noticesBefore = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, admin.id));
+    const broken = JSON.stringify([{ user_id: admin.id, payload: '@not base64@', by_day: true }]);
+    await expect(write(report.id, broken)).rejects.toThrow();
+    const messages = await t.database.db
+      .select()
+      .from(reportMessages)
+      .where(eq(reportMessages.reportId, report.id));
+    expect(messages).toEqual([]);
+    const [after] = await t.database.db
+      .select({ updatedAt: reports.updatedAt })
+      .from(reports)
+      .where(eq(reports.id, report.id));
+    expect(after).toEqual(before);
+    const noticesToAdmin = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, admin.id));
+    expect(noticesToAdmin).toHaveLength(noticesBefore.length);
   });
 });

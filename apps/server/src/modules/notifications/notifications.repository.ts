@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { notifications, ownerQueue, reports } from '../../db/schema';
+import { notifications, ownerQueue, reports, users } from '../../db/schema';
 
 /** The PostgreSQL channel on which every server process hears of new notifications. */
 export const NOTIFICATIONS_CHANNEL = 'candor_notifications';
@@ -62,14 +62,33 @@ export type WriteAlongside = { touchReport: number } | { ownerQueuePayload: Buff
  */
 const noticeRowsSql = sql`select nextval('notifications_id_seq'), n.user_id, n.recipient_tag, decode(n.payload, 'base64'), false, case when n.by_day then date_trunc('day', now(), 'UTC') else now() end from json_to_recordset(${sql.placeholder('rows')}::json) as n(user_id int, recipient_tag text, payload text, by_day boolean)`;
 
-const insertedNoticeColumns = {
+/**
+ * The notices' rows to administrators, as `noticeRowsSql`, written only for an account that is
+ * still an active administrator when the statement runs: a notice's recipients may be read in
+ * an earlier statement than the one writing it (comments.repository.ts `reporterMessageWrite`).
+ */
+export const adminNoticeRowsSql = sql`select nextval('notifications_id_seq'), n.user_id, null, decode(n.payload, 'base64'), false, case when n.by_day then date_trunc('day', now(), 'UTC') else now() end from json_to_recordset(${sql.placeholder('rows')}::json) as n(user_id int, payload text, by_day boolean) join ${users} on ${users.id} = n.user_id and ${users.role} = 'admin' and ${users.isActive}`;
+
+/** The `rows` parameter of the notices' statements: one JSON text whatever their number. */
+export function noticeRowsParam(rows: NewNotificationRow[]): string {
+  return JSON.stringify(
+    rows.map((row) => ({
+      user_id: row.userId,
+      recipient_tag: row.recipientTag,
+      payload: row.payload.toString('base64'),
+      by_day: row.byDay === true,
+    })),
+  );
+}
+
+export const insertedNoticeColumns = {
   id: notifications.id,
   userId: notifications.userId,
   recipientTag: notifications.recipientTag,
 };
 
 /** The writes that may run alongside, given values or a prepared statement's placeholders. */
-const touchReportWrite = (db: Executor, reportId: number | Placeholder) =>
+export const touchReportWrite = (db: Executor, reportId: number | Placeholder) =>
   db.update(reports).set({ updatedAt: sql`now()` }).where(eq(reports.id, reportId));
 const ownerQueueWrite = (db: Executor, payload: Buffer | Placeholder) =>
   db.insert(ownerQueue).values({ payload });
@@ -106,16 +125,7 @@ export async function insertNotificationRows(
     }
     return [];
   }
-  const params = {
-    rows: JSON.stringify(
-      rows.map((row) => ({
-        user_id: row.userId,
-        recipient_tag: row.recipientTag,
-        payload: row.payload.toString('base64'),
-        by_day: row.byDay === true,
-      })),
-    ),
-  };
+  const params = { rows: noticeRowsParam(rows) };
   if (!alongside) return insertNotices(db).execute(params);
   if ('touchReport' in alongside) {
     return insertNoticesTouching(db).execute({ ...params, reportId: alongside.touchReport });

@@ -28,9 +28,14 @@ import {
 import { findLanguages } from '../users/users.service';
 import * as repo from './notifications.repository';
 
-/** A notice's sealed content, the live channel's name, and an account's notices for its own export. */
+/**
+ * A notice's sealed content, the live channel's name, an account's notices for its own export,
+ * and the notices' rows to administrators for another module's statement (`adminNoticeRows`).
+ */
 export {
+  adminNoticeRowsSql,
   findNotificationsForUser,
+  insertedNoticeColumns,
   NOTIFICATIONS_CHANNEL,
   type NotificationContent,
   type WriteAlongside,
@@ -83,6 +88,32 @@ export async function createNotifications(
   outbox?: SignalOutbox,
   alongside?: repo.WriteAlongside,
 ): Promise<repo.NotificationSignal[]> {
+  const { rows, reportOfTag } = sealNotices(ctx, inputs);
+  const inserted = await repo.insertNotificationRows(db, rows, alongside);
+  const signals = signalsOf(inserted, reportOfTag);
+  if (outbox) outbox.push(...signals);
+  else await repo.publishNotificationSignals(db, signals);
+  await queueAlerts(
+    ctx,
+    db,
+    inputs.flatMap((input) =>
+      'userId' in input && input.alert
+        ? [
+            {
+              userId: input.userId,
+              kind: input.alert,
+              reference: input.reportReference ?? null,
+              title: input.reportTitle ?? null,
+            },
+          ]
+        : [],
+    ),
+  );
+  return signals;
+}
+
+/** The notices' rows, sealed, and the report each notice to a reporter is about. */
+function sealNotices(ctx: Pick<AppContext, 'sealer' | 'hash'>, inputs: NotificationInput[]) {
   const at = new Date().toISOString();
   const reportOfTag = new Map<string, number>();
   const rows = inputs.map((input): repo.NewNotificationRow => {
@@ -106,31 +137,41 @@ export async function createNotifications(
       ),
     };
   });
-  const inserted = await repo.insertNotificationRows(db, rows, alongside);
-  const signals = inserted.flatMap((row): repo.NotificationSignal[] => {
+  return { rows, reportOfTag };
+}
+
+/** The live signals of the notices written (each to an account, or to a report's reporter). */
+function signalsOf(
+  inserted: { id: number; userId: number | null; recipientTag: string | null }[],
+  reportOfTag: Map<string, number>,
+): repo.NotificationSignal[] {
+  return inserted.flatMap((row): repo.NotificationSignal[] => {
     if (row.userId !== null) return [{ id: row.id, userId: row.userId }];
     const report = row.recipientTag ? reportOfTag.get(row.recipientTag) : undefined;
     return report === undefined ? [] : [{ id: row.id, report }];
   });
-  if (outbox) outbox.push(...signals);
-  else await repo.publishNotificationSignals(db, signals);
-  await queueAlerts(
-    ctx,
-    db,
-    inputs.flatMap((input) =>
-      'userId' in input && input.alert
-        ? [
-            {
-              userId: input.userId,
-              kind: input.alert,
-              reference: input.reportReference ?? null,
-              title: input.reportTitle ?? null,
-            },
-          ]
-        : [],
-    ),
-  );
-  return signals;
+}
+
+/**
+ * Notices to administrators that another module's statement writes, as its data-modifying
+ * `with` over `adminNoticeRowsSql` (comments.repository.ts `reporterMessageWrite`), instead of a
+ * transaction of their own: `rows`, that statement's parameter, and the live signals of the
+ * notices it wrote, to send once it committed (`sendSignalsOf`). None may ask for an email: the
+ * alerts' outbox is written in a transaction (`createNotifications`).
+ */
+export function adminNoticeRows(
+  ctx: Pick<AppContext, 'sealer' | 'hash'>,
+  inputs: (NotificationInput & { userId: number; alert?: undefined })[],
+) {
+  const { rows } = sealNotices(ctx, inputs);
+  return {
+    rows: repo.noticeRowsParam(rows),
+    signalsOf: (written: { id: number; user_id: number }[]) =>
+      signalsOf(
+        written.map((row) => ({ id: row.id, userId: row.user_id, recipientTag: null })),
+        new Map(),
+      ),
+  };
 }
 
 /** A live notice, its English event, and the event in another language for whom reads one. */
@@ -156,10 +197,15 @@ export async function transactionWithNotices<T>(
 ): Promise<T> {
   const outbox: SignalOutbox = [];
   const result = await ctx.db.transaction((tx) => write(tx, outbox));
-  await sendSignals(ctx.db, outbox).catch((error: unknown) =>
+  await sendSignalsOf(ctx, outbox);
+  return result;
+}
+
+/** Sends the live signals of notices a statement or transaction has committed. */
+export async function sendSignalsOf(ctx: Pick<AppContext, 'db' | 'log'>, signals: SignalOutbox) {
+  await sendSignals(ctx.db, signals).catch((error: unknown) =>
     ctx.log.warn({ error: errorSummary(error) }, 'live notices not signalled: seen on next load'),
   );
-  return result;
 }
 
 type SignalSender = (signals: SignalOutbox) => Promise<void>;

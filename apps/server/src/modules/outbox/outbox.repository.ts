@@ -12,6 +12,26 @@ export type NewOutboxRow = {
   nextAttemptAt: Date;
 };
 
+/**
+ * Alerts to administrators written by another module's statement, as its data-modifying `with`
+ * (comments.repository.ts `reporterMessageStatement`), each only to an account still an active
+ * administrator as it runs. `outboxRowsParam` is its `alerts` parameter, one JSON text whatever
+ * the number of rows; the recipient's id travels beside each row, never stored.
+ */
+export const adminAlertRowsSql = sql`select gen_random_uuid(), a.kind, decode(a.payload, 'base64'), a.digest_tag, 'pending', 0, a.next_attempt_at, null::timestamptz from json_to_recordset(${sql.placeholder('alerts')}::json) as a(user_id int, kind text, payload text, digest_tag text, next_attempt_at timestamptz) join ${users} on ${users.id} = a.user_id and ${users.role} = 'admin' and ${users.isActive}`;
+
+export function outboxRowsParam(rows: (NewOutboxRow & { userId: number })[]): string {
+  return JSON.stringify(
+    rows.map((row) => ({
+      user_id: row.userId,
+      kind: row.kind,
+      payload: row.payload.toString('base64'),
+      digest_tag: row.digestTag,
+      next_attempt_at: row.nextAttemptAt.toISOString(),
+    })),
+  );
+}
+
 export async function insertOutboxRows(db: Executor, rows: NewOutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(mailOutbox).values(rows);

@@ -19,6 +19,9 @@ import {
 } from './content';
 import * as repo from './outbox.repository';
 
+/** The rows of `alertRowsParam`, written by another module's statement. */
+export { adminAlertRowsSql } from './outbox.repository';
+
 export const OUTBOX_PURPOSE = 'mail.outbox';
 const DIGEST_TAG_PURPOSE = 'mail.digest';
 /** A sending pass keeps what it claimed this long; a crashed pass's messages are sent after it. */
@@ -73,12 +76,39 @@ function seal(ctx: Pick<AppContext, 'sealer'>, payload: OutboxPayload): Buffer {
  */
 export async function queueAlerts(ctx: MailContext, db: Executor, alerts: AlertInput[]) {
   if (!ctx.mailer || alerts.length === 0) return;
+  const rows = await alertRows(ctx, db, alerts);
+  await repo.insertOutboxRows(
+    db,
+    rows.map(({ userId: _, ...row }) => row),
+  );
+}
+
+/**
+ * The outbox rows of alerts to administrators, as `queueAlerts` writes them, for another
+ * module's statement to write in its `with` over `adminAlertRowsSql`: its `alerts` parameter, or
+ * null when there is no mailer or no row to write.
+ */
+export async function alertRowsParam(
+  ctx: MailContext,
+  db: Executor,
+  alerts: AlertInput[],
+): Promise<string | null> {
+  if (!ctx.mailer || alerts.length === 0) return null;
+  const rows = await alertRows(ctx, db, alerts);
+  return rows.length > 0 ? repo.outboxRowsParam(rows) : null;
+}
+
+async function alertRows(
+  ctx: MailContext,
+  db: Executor,
+  alerts: AlertInput[],
+): Promise<(repo.NewOutboxRow & { userId: number })[]> {
   const recipients = await repo.findRecipients(db, [
     ...new Set(alerts.map((alert) => alert.userId)),
   ]);
   const byId = new Map(recipients.map((recipient) => [recipient.userId, recipient]));
   const now = (ctx.clock ?? systemClock).now();
-  const rows: repo.NewOutboxRow[] = [];
+  const rows: (repo.NewOutboxRow & { userId: number })[] = [];
   for (const alert of alerts) {
     const recipient = byId.get(alert.userId);
     if (!recipient?.address) continue;
@@ -86,6 +116,7 @@ export async function queueAlerts(ctx: MailContext, db: Executor, alerts: AlertI
     if (mode === 'off') continue;
     const isDigest = mode === 'digest';
     rows.push({
+      userId: alert.userId,
       kind: alert.kind,
       digestTag: isDigest ? ctx.hash(DIGEST_TAG_PURPOSE, alert.userId) : null,
       nextAttemptAt: isDigest ? nextDigestAt(now, recipient.digestHour) : now,
@@ -95,7 +126,7 @@ export async function queueAlerts(ctx: MailContext, db: Executor, alerts: AlertI
       }),
     });
   }
-  await repo.insertOutboxRows(db, rows);
+  return rows;
 }
 
 /**

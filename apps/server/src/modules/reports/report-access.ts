@@ -15,6 +15,7 @@ import {
   findActiveAdmins,
   findNoticeScope,
   findReportById,
+  findReportWithNoticeScope,
   type NoticeScope,
   type ReportRecord,
 } from './reports.repository';
@@ -133,6 +134,40 @@ export async function loadAdministeredReport(
 }
 
 /**
+ * The administrators told of an event on a report, of those in its scope (`notifyReportAdmins`).
+ */
+export function adminsToTell(
+  ctx: Pick<AppContext, 'hash'>,
+  report: Pick<ReportRecord, 'organizationId' | 'ownerUserId' | 'ownerHash' | 'reference'>,
+  scope: NoticeScope,
+): number[] {
+  const excluded = scope.excludedTags;
+  // An organisation left without an administrator: its reports wait for the platform's.
+  const inScope =
+    report.organizationId !== null && scope.own.length > 0 ? scope.own : scope.platform;
+  const admins = new Set(inScope.map((admin) => admin.id));
+  if (report.organizationId !== null) {
+    const own = scope.own;
+    const handles = (admin: { id: number; ownerSalt: string }) =>
+      !isReportOwner(ctx, admin, report) && !excluded.has(handlerTagOf(ctx, admin.id));
+    if (own.length > 0 && !own.some(handles)) {
+      for (const admin of scope.platform) admins.add(admin.id);
+    }
+  }
+  // A handler the reporter kept out is never told (the filer is: see above).
+  for (const id of admins) if (excluded.has(handlerTagOf(ctx, id))) admins.delete(id);
+  return [...admins];
+}
+
+/** Who is in a report's scope and whom its reporter kept out (`adminsToTell`), read on its own. */
+export function readNoticeScope(
+  ctx: Pick<AppContext, 'db'>,
+  report: Pick<ReportRecord, 'id' | 'organizationId'>,
+): Promise<NoticeScope> {
+  return findNoticeScope(ctx.db, report.organizationId, report.id);
+}
+
+/**
  * Tells every admin in a report's scope (its organisation's, or the platform's), in the caller's
  * transaction. Every one of them, the reporter included when they are an admin there: an inbox
  * that lacked the notice would name the author (docs/design.md "Anonymity design"). When every
@@ -162,25 +197,10 @@ export async function notifyReportAdmins(
 ): Promise<void> {
   // The administrators in scope and the report's exclusions, read in one statement.
   const scope = also.scope ?? (await findNoticeScope(tx, report.organizationId, report.id));
-  const excluded = scope.excludedTags;
-  // An organisation left without an administrator: its reports wait for the platform's.
-  const inScope =
-    report.organizationId !== null && scope.own.length > 0 ? scope.own : scope.platform;
-  const admins = new Set(inScope.map((admin) => admin.id));
-  if (report.organizationId !== null) {
-    const own = scope.own;
-    const handles = (admin: { id: number; ownerSalt: string }) =>
-      !isReportOwner(ctx, admin, report) && !excluded.has(handlerTagOf(ctx, admin.id));
-    if (own.length > 0 && !own.some(handles)) {
-      for (const admin of scope.platform) admins.add(admin.id);
-    }
-  }
-  // A handler the reporter kept out is never told (the filer is: see above).
-  for (const id of admins) if (excluded.has(handlerTagOf(ctx, id))) admins.delete(id);
   await createNotifications(
     ctx,
     tx,
-    [...admins].map((userId) => ({
+    adminsToTell(ctx, report, scope).map((userId) => ({
       userId,
       aboutAnonymousReport: report.isAnonymous,
       message,
@@ -260,4 +280,19 @@ export async function loadAccessibleReport(
   const report = await findReportById(ctx.db, id);
   if (!report) throw new NotFoundError();
   return { report, ...(await accessTo(ctx, user, report, allowed)) };
+}
+
+/**
+ * `loadAccessibleReport`, with who would be told of an event on it (`adminsToTell`), read in the
+ * same statement: for a write that tells them in one statement of its own, outside a transaction.
+ */
+export async function loadAccessibleReportWithNoticeScope(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  allowed: 'owner' | 'owner-or-admin',
+): Promise<ReportAccess & { scope: NoticeScope }> {
+  const read = await findReportWithNoticeScope(ctx.db, id);
+  if (!read) throw new NotFoundError();
+  return { ...read, ...(await accessTo(ctx, user, read.report, allowed)) };
 }

@@ -219,6 +219,30 @@ export async function findReportById(db: Executor, id: number): Promise<ReportRe
   return row ?? null;
 }
 
+/** A report read with what telling its administrators needs (`noticeScopeColumns`). */
+const reportWithNoticeScope = preparedQuery((db) =>
+  db
+    .select({
+      ...reportColumns,
+      ...noticeScopeColumns(sql`${reports.organizationId}`, reports.id),
+    })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.ownerUserId))
+    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
+    .where(eq(reports.id, sql.placeholder('id')))
+    .prepare('report_with_notice_scope'),
+);
+
+export async function findReportWithNoticeScope(
+  db: Executor,
+  id: number,
+): Promise<{ report: ReportRecord; scope: NoticeScope } | null> {
+  const [row] = await reportWithNoticeScope(db).execute({ id });
+  if (!row) return null;
+  const { noticeAdmins, noticeExcluded, ...report } = row;
+  return { report, scope: noticeScopeOf({ noticeAdmins, noticeExcluded }) };
+}
+
 /** Only what the evidence link needs: the stored file's key and type. */
 export async function findEvidence(db: Executor, id: number) {
   const [row] = await db
