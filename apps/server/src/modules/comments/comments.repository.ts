@@ -11,7 +11,11 @@ import {
   users,
   voiceRecordings,
 } from '../../db/schema';
-import { adminNoticeRowsSql, insertedNoticeColumns } from '../notifications/notifications.service';
+import {
+  adminNoticeRowsSql,
+  insertedNoticeColumns,
+  touchReportWrite,
+} from '../notifications/notifications.service';
 import { adminAlertRowsSql } from '../outbox/outbox';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
@@ -162,6 +166,10 @@ const sentColumns = [
   'body',
 ] as const satisfies readonly (keyof SentMessage)[];
 
+/** The values of a message's insert, each its statement's placeholder of the same name. */
+const sentPlaceholders = () =>
+  Object.fromEntries(sentColumns.map((column) => [column, sql.placeholder(column)])) as never;
+
 /**
  * The insert of a message, prepared once per handle under `name`, answering its row as written
  * (its id and time) and `also`: more columns read in the same statement (what telling the
@@ -172,9 +180,7 @@ export function messageInsert<Also extends Record<string, SQL>>(name: string, al
   const statement = preparedQuery((db) =>
     db
       .insert(reportMessages)
-      .values(
-        Object.fromEntries(sentColumns.map((column) => [column, sql.placeholder(column)])) as never,
-      )
+      .values(sentPlaceholders())
       .returning({ ...getTableColumns(reportMessages), ...also } as Record<string, SQL | PgColumn>)
       .prepare(name),
   );
@@ -217,19 +223,14 @@ function reporterMessageStatement(name: string, withAlerts: boolean) {
           .select(adminNoticeRowsSql)
           .returning(insertedNoticeColumns) as never,
       );
-    const touched = db.$with('touched').as(
-      db
-        .update(reports)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(reports.id, sql.placeholder('reportId'))) as never,
-    );
+    const touched = db
+      .$with('touched')
+      .as(touchReportWrite(db, sql.placeholder('reportId')) as never);
     const alerts = db.$with('alerts').as(db.insert(mailOutbox).select(adminAlertRowsSql) as never);
     return db
       .with(...(withAlerts ? [notices, touched, alerts] : [notices, touched]))
       .insert(reportMessages)
-      .values(
-        Object.fromEntries(sentColumns.map((column) => [column, sql.placeholder(column)])) as never,
-      )
+      .values(sentPlaceholders())
       .returning({
         ...getTableColumns(reportMessages),
         told: sql<

@@ -204,14 +204,6 @@ function tellAdminsOfReply(
 }
 
 /**
- * Whether a reporter's message is written in one statement (`writeReporterMessageAlone`): not
- * with a recording, whose row is written once the message's is, in its transaction.
- */
-function canWriteAlone(voice: VoiceUpload | null) {
-  return voice === null;
-}
-
-/**
  * A reporter's message without a recording, the notices to the report's administrators, the
  * report's touch and their email alerts, in one statement (comments.repository.ts
  * `writeReporterMessage`): one round trip, all or nothing, no `begin` or `commit`. Who is told
@@ -226,18 +218,15 @@ async function writeReporterMessageAlone(
   message: { reportId: number; senderUserId: number | null; body: Buffer },
 ): Promise<repo.MessageRecord> {
   const admins = adminsToTell(ctx, report, scope);
-  const about = {
-    reportId: report.id,
-    reportTitle: report.title,
-    reportReference: report.reference,
-  };
   const notices = adminNoticeRows(
     ctx,
     admins.map((userId) => ({
       userId,
       aboutAnonymousReport: report.isAnonymous,
       message: REPORTER_WROTE,
-      ...about,
+      reportId: report.id,
+      reportTitle: report.title,
+      reportReference: report.reference,
     })),
   );
   const alerts = await alertRowsParam(
@@ -294,7 +283,8 @@ export async function postMessage(
       ],
     });
   }
-  if (senderKind === 'reporter' && canWriteAlone(voice)) {
+  // A recording's row follows the message's, in the message's transaction.
+  if (senderKind === 'reporter' && voice === null) {
     const row = await writeReporterMessageAlone(ctx, report, scope, {
       reportId,
       senderUserId: report.isAnonymous ? null : user.id,
@@ -392,7 +382,7 @@ export async function postGuestMessage(
   if (report.status === 'cancelled') {
     throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
   }
-  if (canWriteAlone(voice)) {
+  if (voice === null) {
     const scope = await readNoticeScope(ctx, report);
     const row = await writeReporterMessageAlone(ctx, report, scope, {
       reportId: report.id,

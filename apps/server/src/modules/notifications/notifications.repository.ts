@@ -65,9 +65,10 @@ const noticeRowsSql = sql`select nextval('notifications_id_seq'), n.user_id, n.r
 /**
  * The notices' rows to administrators, as `noticeRowsSql`, written only for an account that is
  * still an active administrator when the statement runs: a notice's recipients may be read in
- * an earlier statement than the one writing it (comments.repository.ts `reporterMessageWrite`).
+ * an earlier statement than the one writing it (comments.repository.ts
+ * `reporterMessageStatement`).
  */
-export const adminNoticeRowsSql = sql`select nextval('notifications_id_seq'), n.user_id, null, decode(n.payload, 'base64'), false, case when n.by_day then date_trunc('day', now(), 'UTC') else now() end from json_to_recordset(${sql.placeholder('rows')}::json) as n(user_id int, payload text, by_day boolean) join ${users} on ${users.id} = n.user_id and ${users.role} = 'admin' and ${users.isActive}`;
+export const adminNoticeRowsSql = sql`${noticeRowsSql} join ${users} on ${users.id} = n.user_id and ${users.role} = 'admin' and ${users.isActive}`;
 
 /** The `rows` parameter of the notices' statements: one JSON text whatever their number. */
 export function noticeRowsParam(rows: NewNotificationRow[]): string {

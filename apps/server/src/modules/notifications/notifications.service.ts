@@ -38,6 +38,7 @@ export {
   insertedNoticeColumns,
   NOTIFICATIONS_CHANNEL,
   type NotificationContent,
+  touchReportWrite,
   type WriteAlongside,
 } from './notifications.repository';
 
@@ -154,23 +155,20 @@ function signalsOf(
 
 /**
  * Notices to administrators that another module's statement writes, as its data-modifying
- * `with` over `adminNoticeRowsSql` (comments.repository.ts `reporterMessageWrite`), instead of a
- * transaction of their own: `rows`, that statement's parameter, and the live signals of the
- * notices it wrote, to send once it committed (`sendSignalsOf`). None may ask for an email: the
- * alerts' outbox is written in a transaction (`createNotifications`).
+ * `with` over `adminNoticeRowsSql` (comments.repository.ts `reporterMessageStatement`), instead
+ * of a transaction of their own: `rows`, that statement's parameter, and the live signals of the
+ * notices it wrote, to send once it committed (`sendSignalsOf`). Their email alerts are the
+ * caller's to write beside them (outbox.ts `alertRowsParam`).
  */
 export function adminNoticeRows(
   ctx: Pick<AppContext, 'sealer' | 'hash'>,
-  inputs: (NotificationInput & { userId: number; alert?: undefined })[],
+  inputs: (NotificationInput & { userId: number })[],
 ) {
   const { rows } = sealNotices(ctx, inputs);
   return {
     rows: repo.noticeRowsParam(rows),
-    signalsOf: (written: { id: number; user_id: number }[]) =>
-      signalsOf(
-        written.map((row) => ({ id: row.id, userId: row.user_id, recipientTag: null })),
-        new Map(),
-      ),
+    signalsOf: (written: { id: number; user_id: number }[]): repo.NotificationSignal[] =>
+      written.map((row) => ({ id: row.id, userId: row.user_id })),
   };
 }
 
