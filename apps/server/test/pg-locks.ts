@@ -35,6 +35,15 @@ export async function untilLockWaiters(
   }
 }
 
+/** Resolves once no connection to this database waits for a lock (a waiting one was cancelled). */
+export async function untilNoLockWaiters(client: pg.Client, deadlineMs = 60_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while ((await lockWaiters(client)) > 0) {
+    if (Date.now() > end) throw new Error(`lock waiters remain after ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Tracks whether a promise has settled, without awaiting it. */
 export function track<T>(promise: Promise<T>) {
   let isSettled = false;

@@ -89,7 +89,14 @@ async function openPglite(dataDir: string, options: DatabaseOptions = {}): Promi
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const onError = options.onError ?? (() => {});
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // A statement whose process is gone (killed, cut off) is cancelled, not committed unseen:
+    // a report filed in one statement is then written only while its filer waits for the answer
+    // (docs/design.md "A filing is one statement"). PostgreSQL 14 or later.
+    options: '-c client_connection_check_interval=1000',
+  });
   // An idle client losing its connection must not bring the process down.
   pool.on('error', onError);
   const db = drizzlePg(pool, { schema, ...loggerOf(options) }) as unknown as Database;

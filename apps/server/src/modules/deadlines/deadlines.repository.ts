@@ -54,7 +54,13 @@ export function clockColumnsForNewReport(periods: FilingPeriods | PeriodValues) 
   } as unknown as { acknowledgeBy: Date; feedbackPeriod: string; feedbackBy: Date };
 }
 
-export async function findOrganizationPeriods(db: Executor, organizationId: number) {
+/** An organisation's own periods (null where it keeps the platform's). */
+export type OrganizationPeriods = { acknowledgeDays: number | null; feedbackDays: number | null };
+
+export async function findOrganizationPeriods(
+  db: Executor,
+  organizationId: number,
+): Promise<OrganizationPeriods | null> {
   const [row] = await db
     .select({
       acknowledgeDays: organizations.acknowledgeDays,

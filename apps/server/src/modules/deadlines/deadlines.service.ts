@@ -2,9 +2,10 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
+import type { OrganizationPeriods } from './deadlines.repository';
 import * as repo from './deadlines.repository';
 
-export type { ClockColumns } from './deadlines.repository';
+export type { ClockColumns, OrganizationPeriods } from './deadlines.repository';
 /**
  * The clocks' columns, the superusers they alert and the reminders sent, for the modules that
  * file reports and send their reminders, change an organisation's periods or grant access.
@@ -40,9 +41,17 @@ export async function filingPeriods(
   db: Executor,
   organizationId: number | null,
 ): Promise<repo.FilingPeriods> {
-  const platform = ctx.config.deadlines;
   const own =
     organizationId === null ? null : await repo.findOrganizationPeriods(db, organizationId);
+  return periodsOfFiling(ctx, own);
+}
+
+/** `filingPeriods`, given the organisation's own periods as read (null: none, or the platform). */
+export function periodsOfFiling(
+  ctx: Pick<AppContext, 'config'>,
+  own: OrganizationPeriods | null,
+): repo.FilingPeriods {
+  const platform = ctx.config.deadlines;
   const acknowledgeDays = Math.min(platform.acknowledgeDays, own?.acknowledgeDays ?? Infinity);
   const shortest = SHORTEST_MONTHS_IN_DAYS[platform.feedbackMonths] ?? 28;
   const feedback =

@@ -94,6 +94,13 @@ export const touchReportWrite = (db: Executor, reportId: number | Placeholder) =
 const ownerQueueWrite = (db: Executor, payload: Buffer | Placeholder) =>
   db.insert(ownerQueue).values({ payload });
 
+/**
+ * The owner queue's row of a report filed in one statement (reports.repository.ts
+ * `fileReportStatement`), as a `select` for its `with`: its sealed payload, or no row when the
+ * `queuePayload` parameter is null (a report with no anonymous owner to index).
+ */
+export const queuedOwnerRowSql = sql`select gen_random_uuid(), ${sql.placeholder('queuePayload')}::bytea where ${sql.placeholder('queuePayload')}::bytea is not null`;
+
 /** The notices' insert, prepared under `name`, with `alongside` as its data-modifying `with`. */
 function noticesInsert(name: string, alongside?: (db: Executor) => unknown) {
   return preparedQuery((db) =>

@@ -38,6 +38,7 @@ export {
   insertedNoticeColumns,
   NOTIFICATIONS_CHANNEL,
   type NotificationContent,
+  queuedOwnerRowSql,
   touchReportWrite,
   type WriteAlongside,
 } from './notifications.repository';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { finishedKeys, readAnswer, sendUpload, serverWithFiler } from '../../../test/crash-upload';
-import { openLockHolder, untilLockWaiters } from '../../../test/pg-locks';
+import { openLockHolder, untilLockWaiters, untilNoLockWaiters } from '../../../test/pg-locks';
 import { type ServerProcess, sharedServerEnv } from '../../../test/server-process';
 import { reports } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
@@ -77,6 +77,9 @@ describe('a server killed around a report’s commit', { timeout: 300_000 }, () 
       await kill(server);
       upload.destroy();
       expect(await answer).toBe('');
+      // The database cancels the statement of a process that is gone before the lock is let go:
+      // a report is never committed once nobody is there to answer its filer (db/client.ts).
+      await untilNoLockWaiters(holder);
     } finally {
       await holder.query('rollback');
     }

@@ -14,11 +14,36 @@ beforeAll(async () => {
 });
 
 /**
- * The app's context with a database that works until the report's transaction commits and then
- * fails every read: the read-back of the filed report fails after its row is written.
+ * The app's context with a database that works until the report is committed, by its
+ * transaction or by the one statement that files it, and then fails every statement: the
+ * read-back of the filed report fails after its row is written.
  */
 function failingAfterCommit(ctx: AppContext): AppContext {
   let committed = false;
+  const gone = () => {
+    throw new Error('the database went away after the commit');
+  };
+  const session = Reflect.get(ctx.db, 'session') as {
+    client: { query: (...args: unknown[]) => Promise<unknown> };
+  };
+  // Every statement of the handle, prepared once or built anew, runs on its client (db/prepared.ts).
+  const client = new Proxy(session.client, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (name !== 'query') return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: unknown[]) => {
+        if (committed) gone();
+        const first = args[0] as string | { text?: string };
+        const text = typeof first === 'string' ? first : (first.text ?? '');
+        const result = await (value as (...args: unknown[]) => Promise<unknown>).apply(
+          target,
+          args,
+        );
+        if (text.includes('insert into "reports"')) committed = true;
+        return result;
+      };
+    },
+  });
   const db = new Proxy(ctx.db, {
     get(target, property, receiver) {
       if (property === 'transaction') {
@@ -28,26 +53,14 @@ function failingAfterCommit(ctx: AppContext): AppContext {
           return result;
         };
       }
-      if (committed && (property === 'select' || property === 'execute')) {
-        return () => {
-          throw new Error('the database went away after the commit');
-        };
-      }
-      // A statement prepared once runs on the handle's connection (db/prepared.ts): it is gone.
-      if (committed && property === 'session') {
-        return new Proxy(Reflect.get(target, property) as object, {
-          get: (session, name) =>
-            name === 'client'
-              ? {
-                  query: () => {
-                    throw new Error('the database went away after the commit');
-                  },
-                }
-              : Reflect.get(session, name),
+      if (property === 'session') {
+        return new Proxy(session, {
+          get: (held, name) => (name === 'client' ? client : Reflect.get(held, name)),
         });
       }
+      // Bound to the proxy: the queries its methods build run on its session, hence its client.
       const value = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? value.bind(receiver) : value;
     },
   });
   return { ...ctx, db } as AppContext;

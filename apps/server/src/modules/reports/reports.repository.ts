@@ -14,13 +14,29 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { organizations, reportExclusions, reports, users, voiceRecordings } from '../../db/schema';
+import {
+  mailOutbox,
+  notifications,
+  organizations,
+  ownerQueue,
+  reportExclusions,
+  reports,
+  users,
+  voiceRecordings,
+} from '../../db/schema';
 import {
   clockColumnsForNewReport,
   type FilingPeriods,
+  type OrganizationPeriods,
   periodParams,
   placeholderPeriods,
 } from '../deadlines/deadlines.service';
+import {
+  adminNoticeRowsSql,
+  insertedNoticeColumns,
+  queuedOwnerRowSql,
+} from '../notifications/notifications.service';
+import { adminAlertRowsSql } from '../outbox/outbox';
 
 /** The final statuses: a report in one of them is purged once its retention is over. */
 export const closedStatuses: readonly ReportStatus[] = ['resolved', 'rejected', 'cancelled'];
@@ -159,6 +175,101 @@ export async function insertReport(
   });
   const { noticeAdmins, noticeExcluded, ...written } = inserted as InsertedReport & NoticeColumns;
   return { row: written, scope: noticeScopeOf({ noticeAdmins, noticeExcluded }) };
+}
+
+/**
+ * What a filing written in one statement (`writeReportAlone`) reads first, in one round trip:
+ * its report's id, drawn from the sequence ahead (the notices and the owner queue's entry are
+ * sealed with it), who is to be told (`noticeScopeColumns`) and the organisation's own periods.
+ */
+const filingScopeStatement = preparedQuery((db) =>
+  db
+    .select({
+      id: sql<number>`nextval('reports_id_seq')::int`,
+      ...noticeScopeColumns(sql`${sql.placeholder('organizationId')}::int`, null),
+      periods: sql<{
+        acknowledge_days: number | null;
+        feedback_days: number | null;
+      } | null>`(select json_build_object('acknowledge_days', ${organizations.acknowledgeDays}, 'feedback_days', ${organizations.feedbackDays}) from ${organizations} where ${organizations.id} = ${sql.placeholder('organizationId')}::int)`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('filing_scope'),
+);
+
+export async function readFilingScope(
+  db: Executor,
+  organizationId: number | null,
+): Promise<{ id: number; scope: NoticeScope; periods: OrganizationPeriods | null }> {
+  const [row] = await filingScopeStatement(db).execute({ organizationId });
+  const { id, periods, ...columns } = row as {
+    id: number;
+    periods: { acknowledge_days: number | null; feedback_days: number | null } | null;
+  } & NoticeColumns;
+  return {
+    id,
+    scope: noticeScopeOf(columns),
+    periods: periods && {
+      acknowledgeDays: periods.acknowledge_days,
+      feedbackDays: periods.feedback_days,
+    },
+  };
+}
+
+/**
+ * A report, its notices to administrators, its alerts and its owner queue's entry, written in
+ * one statement (data-modifying `with`s): one round trip, all or nothing, no `begin` or
+ * `commit`, every row with the same transaction id as the report's. A notice or an alert is
+ * written only to an account still an active administrator (`adminNoticeRowsSql`).
+ */
+const fileReportStatement = preparedQuery((db) => {
+  const notices = db
+    .$with('notices')
+    .as(
+      db.insert(notifications).select(adminNoticeRowsSql).returning(insertedNoticeColumns) as never,
+    );
+  const queued = db.$with('queued').as(db.insert(ownerQueue).select(queuedOwnerRowSql) as never);
+  const alerts = db.$with('alerts').as(db.insert(mailOutbox).select(adminAlertRowsSql) as never);
+  return db
+    .with(notices, queued, alerts)
+    .insert(reports)
+    .values({
+      id: sql.placeholder('id') as never,
+      ...(Object.fromEntries(filedColumns.map((name) => [name, sql.placeholder(name)])) as Record<
+        (typeof filedColumns)[number],
+        never
+      >),
+      ...clockColumnsForNewReport(placeholderPeriods),
+    })
+    .returning({
+      ...getTableColumns(reports),
+      told: sql<
+        { id: number; user_id: number }[]
+      >`(select coalesce(json_agg(json_build_object('id', id, 'user_id', user_id)), '[]'::json) from notices)`,
+    })
+    .prepare('file_report_alone');
+});
+
+/**
+ * Files a report in one statement (`fileReportStatement`) under the id `readFilingScope` drew:
+ * `rows` are its notices (notifications.service.ts `adminNoticeRows`), `alerts` their email
+ * alerts or null, `queuePayload` its owner queue's sealed entry or null.
+ */
+export async function writeReportAlone(
+  db: Executor,
+  filed: FiledReport & { id: number },
+  also: { rows: string; alerts: string | null; queuePayload: Buffer | null },
+): Promise<{ row: InsertedReport; told: { id: number; user_id: number }[] }> {
+  const { periods, id, ...columns } = filed;
+  const [inserted] = await fileReportStatement(db).execute({
+    id,
+    ...Object.fromEntries(filedColumns.map((name) => [name, columns[name] ?? null])),
+    ...periodParams(periods),
+    rows: also.rows,
+    alerts: also.alerts ?? '[]',
+    queuePayload: also.queuePayload,
+  });
+  const { told, ...row } = inserted as InsertedReport & { told: { id: number; user_id: number }[] };
+  return { row, told };
 }
 
 /**

@@ -19,13 +19,16 @@ import type { ReportForm } from '../../lib/report-form';
 import { parseOrThrow } from '../../lib/validation';
 import { insertAuditEntry } from '../audit/audit.service';
 import type { AuthUser } from '../auth/caller';
-import { filingPeriods } from '../deadlines/deadlines.service';
+import { filingPeriods, periodsOfFiling } from '../deadlines/deadlines.service';
 import {
+  adminNoticeRows,
   clearNoticesAbout,
   noticeVersionsAbout,
+  sendSignalsOf,
   transactionWithNotices,
   unreadNoticesAbout,
 } from '../notifications/notifications.service';
+import { alertRowsParam } from '../outbox/outbox';
 import { isReportOwner, ownAnonymousReportIds, ownerTagOf } from '../owners/owner-index';
 import { sealOwnerChange } from '../owners/owner-queue';
 import {
@@ -38,7 +41,7 @@ import {
   voiceKeysOfReports,
 } from '../voice/voice.service';
 import { handlerTagOf, insertExclusions, readersOf, shownReaders } from './exclusions';
-import { loadAccessibleReport, notifyReportAdmins } from './report-access';
+import { adminsToTell, loadAccessibleReport, notifyReportAdmins } from './report-access';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
 import type { ReportRecord } from './reports.repository';
 import * as repo from './reports.repository';
@@ -122,7 +125,8 @@ function routedOrganization(
 }
 
 /**
- * Stores the evidence and writes the report and its admins' notifications in one transaction;
+ * Stores the evidence and writes the report and its admins' notifications in one statement, or
+ * in one transaction when it writes more (a recording, exclusions, a guest's receipt);
  * the file is removed again only when that transaction did not commit (docs/protection.md
  * "Evidence files"). An anonymous report keeps its owner only as a keyed tag of its own; a
  * guest's keeps no owner at all. No name, address or agent is stored.
@@ -155,7 +159,78 @@ export async function fileReport(
   const ownerUserId = user && !isAnonymous ? user.id : null;
   let inserted: repo.InsertedReport;
   let reference = newReportReference();
-  const write = () =>
+  const reportColumnsOf = (ownerHash: string | null) => ({
+    reference,
+    title: fields.title,
+    category: fields.category,
+    description: ctx.sealer.seal(fields.description, DESCRIPTION_PURPOSE),
+    priorityFlag: fields.priority_flag,
+    isAnonymous,
+    isGuest: filer.kind === 'guest',
+    // An account attribute: an anonymous report keeps none of its reporter's.
+    isPremiumReport: !isAnonymous && user?.plan === 'premium',
+    ownerUserId,
+    ownerHash,
+    organizationId: filing.organizationId,
+    evidenceKey: evidence?.key ?? null,
+    evidenceMime: evidence?.mime ?? null,
+    evidenceSize: evidence?.size ?? null,
+  });
+  // Most filings are one statement; one that writes more rows (a recording, exclusions, a
+  // guest's receipt) is a transaction.
+  const writesMore =
+    voice !== null ||
+    filing.withinTransaction !== undefined ||
+    (filing.excludedReaders ?? []).length > 0;
+  const filingScope = writesMore ? null : await repo.readFilingScope(ctx.db, filing.organizationId);
+  const writeAlone = async (read: Awaited<ReturnType<typeof repo.readFilingScope>>) => {
+    const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
+    const report = {
+      id: read.id,
+      reference,
+      organizationId: filing.organizationId,
+      ownerUserId,
+      ownerHash,
+    };
+    const admins = adminsToTell(ctx, report, read.scope);
+    const notices = adminNoticeRows(
+      ctx,
+      admins.map((userId) => ({
+        userId,
+        aboutAnonymousReport: isAnonymous,
+        message: newReportNotice(fields.priority_flag),
+        reportId: read.id,
+        reportTitle: fields.title,
+        reportReference: reference,
+      })),
+    );
+    const alerts = await alertRowsParam(
+      ctx,
+      ctx.db,
+      admins.map((userId) => ({ userId, kind: 'new_report', reference, title: fields.title })),
+    );
+    const { row, told } = await repo.writeReportAlone(
+      ctx.db,
+      {
+        id: read.id,
+        periods: periodsOfFiling(ctx, read.periods),
+        ...reportColumnsOf(ownerHash),
+      },
+      {
+        rows: notices.rows,
+        alerts,
+        // Their index is not written with the report: the owner queue does it later, in a
+        // transaction of its own (owners/owner-queue.ts).
+        queuePayload:
+          user && isAnonymous
+            ? sealOwnerChange(ctx, { op: 'index-add', userId: user.id, reportId: read.id })
+            : null,
+      },
+    );
+    await sendSignalsOf(ctx, notices.signalsOf(told));
+    return row;
+  };
+  const writeInTransaction = () =>
     transactionWithNotices(ctx, async (tx, outbox) => {
       // The owner tag binds the reference: made anew with it when a clash draws another.
       const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
@@ -163,21 +238,7 @@ export async function fileReport(
       const periods = await filingPeriods(ctx, tx, filing.organizationId);
       const { row, scope } = await repo.insertReport(tx, {
         periods,
-        reference,
-        title: fields.title,
-        category: fields.category,
-        description: ctx.sealer.seal(fields.description, DESCRIPTION_PURPOSE),
-        priorityFlag: fields.priority_flag,
-        isAnonymous,
-        isGuest: filer.kind === 'guest',
-        // An account attribute: an anonymous report keeps none of its reporter's.
-        isPremiumReport: !isAnonymous && user?.plan === 'premium',
-        ownerUserId,
-        ownerHash,
-        organizationId: filing.organizationId,
-        evidenceKey: evidence?.key ?? null,
-        evidenceMime: evidence?.mime ?? null,
-        evidenceSize: evidence?.size ?? null,
+        ...reportColumnsOf(ownerHash),
       });
       const reportId = row.id;
       if (voice) await recordVoice(tx, voice, { reportId, messageId: null });
@@ -207,9 +268,7 @@ export async function fileReport(
           ownerUserId,
           ownerHash,
         },
-        fields.priority_flag
-          ? 'A new priority report was submitted.'
-          : 'A new report was submitted.',
+        newReportNotice(fields.priority_flag),
         outbox,
         'new_report',
         {
@@ -226,7 +285,7 @@ export async function fileReport(
   try {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        inserted = await write();
+        inserted = filingScope ? await writeAlone(filingScope) : await writeInTransaction();
         break;
       } catch (error) {
         if (attempt >= 3 || !isReferenceClash(error)) throw error;
@@ -244,6 +303,9 @@ export async function fileReport(
   const record = voice ? null : repo.recordOfNewReport(inserted);
   return { id: inserted.id, reference, record };
 }
+
+const newReportNotice = (priority: boolean) =>
+  priority ? 'A new priority report was submitted.' : 'A new report was submitted.';
 
 export const NOT_A_READER = 'Choose among the readers listed.';
 export const ONE_READER_REMAINS =
