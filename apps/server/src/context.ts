@@ -20,6 +20,7 @@ import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
 import { createSearchTexts, type SearchTexts } from './modules/admin/search-texts';
 import { countOutbox } from './modules/outbox/outbox-metrics';
+import { createFilingMemory, type FilingMemory } from './modules/reports/filing-memory';
 import { type CallerCache, createCallerCache } from './modules/users/caller-cache';
 
 /** What services need, built once per app and passed explicitly (no module-level state). */
@@ -38,6 +39,8 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Opened descriptions for admin search, in memory only (modules/admin/search-texts.ts). */
   searchTexts: SearchTexts;
+  /** Report ids drawn ahead and destinations read ahead (modules/reports/filing-memory.ts). */
+  filing: FilingMemory;
   /** Shared with every server process through Redis when REDIS_URL is set. */
   redis?: Redis;
   counters: Counters;
@@ -85,6 +88,7 @@ export function createContext(deps: {
     storage: deps.storage,
     log: deps.log,
     searchTexts: createSearchTexts(),
+    filing: createFilingMemory(),
     redis,
     counters: redis
       ? withFallback(createRedisCounters(redis), createMemoryCounters(), (error) =>

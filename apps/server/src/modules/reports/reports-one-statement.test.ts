@@ -13,7 +13,12 @@ import {
   users,
 } from '../../db/schema';
 import { adminNoticeRows } from '../notifications/notifications.service';
-import { readFilingScope, writeReportAlone } from './reports.repository';
+import {
+  drawReportIds,
+  isStaleFilingScope,
+  readFilingScope,
+  writeReportAlone,
+} from './reports.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,23 +75,28 @@ describe('a report, its notices, alerts and owner queue entry in one statement',
     const deactivated = await createAdmin(t);
     const demoted = await createAdmin(t);
     const read = await readFilingScope(t.database.db, null);
-    // The id is drawn ahead, and those who are told read with it.
+    const [id] = (await drawReportIds(t.database.db, 1)) as [number];
     const platform = read.scope.platform.map((admin) => admin.id);
     expect(platform).toEqual(expect.arrayContaining([staying.id, deactivated.id, demoted.id]));
     const everyone = [staying.id, deactivated.id, demoted.id];
-    const notices = noticeTo(read.id, everyone);
+    // Sealed for all three, as read; two of them change before the write.
+    const notices = noticeTo(id, everyone);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
     await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, demoted.id));
     const mailBefore = await t.database.db.$count(mailOutbox);
 
+    // Its rows to write given with the digest of the scope as it is now: the statement's own
+    // filter on who is still an active administrator is what this plays.
+    const { digest } = await readFilingScope(t.database.db, null);
+    expect(digest).not.toBe(read.digest);
     const reference = `CND-ALONE-${Date.now().toString(36).toUpperCase()}`;
     const payload = Buffer.from('a sealed owner change this test makes up');
     const { row, told } = await writeReportAlone(
       t.database.db,
-      { ...filed(reference), id: read.id },
+      { ...filed(reference), id, scopeDigest: digest },
       { rows: notices.rows, alerts: alertsTo(everyone), queuePayload: payload },
     );
-    expect(row.id).toBe(read.id);
+    expect(row.id).toBe(id);
     expect(row.reference).toBe(reference);
     expect(told.map((notice) => notice.user_id)).toEqual([staying.id]);
     expect(notices.signalsOf(told)).toEqual([{ id: told[0]?.id, userId: staying.id }]);
@@ -111,23 +121,61 @@ describe('a report, its notices, alerts and owner queue entry in one statement',
     await t.database.db.delete(ownerQueue).where(eq(ownerQueue.payload, payload));
   });
 
+  it('writes nothing for a scope that changed since it was read, and says so', async () => {
+    const admin = await createAdmin(t);
+    const read = await readFilingScope(t.database.db, null);
+    const [id] = (await drawReportIds(t.database.db, 1)) as [number];
+    const notices = noticeTo(id, [admin.id]);
+    // A new administrator: the rows above were sealed for a scope without them.
+    const added = await createAdmin(t);
+    const reference = `CND-STALE-${Date.now().toString(36).toUpperCase()}`;
+    const queueBefore = await queued();
+    const refused = await writeReportAlone(
+      t.database.db,
+      { ...filed(reference), id, scopeDigest: read.digest },
+      {
+        rows: notices.rows,
+        alerts: null,
+        queuePayload: Buffer.from('an owner change that is never written'),
+      },
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isStaleFilingScope(refused)).toBe(true);
+    expect(
+      await t.database.db.select().from(reports).where(eq(reports.reference, reference)),
+    ).toEqual([]);
+    expect(
+      await t.database.db.$count(
+        notifications,
+        inArray(notifications.userId, [admin.id, added.id]),
+      ),
+    ).toBe(0);
+    expect(await queued()).toBe(queueBefore);
+  });
+
   it('writes all of it or none: a notice that cannot be written leaves no report and no queue entry', async () => {
     const admin = await createAdmin(t);
     const read = await readFilingScope(t.database.db, null);
+    const [id] = (await drawReportIds(t.database.db, 1)) as [number];
     const broken = JSON.stringify([{ user_id: admin.id, payload: '@not base64@', by_day: true }]);
     const reference = `CND-NONE-${Date.now().toString(36).toUpperCase()}`;
     const queueBefore = await queued();
-    await expect(
-      writeReportAlone(
-        t.database.db,
-        { ...filed(reference), id: read.id },
-        {
-          rows: broken,
-          alerts: null,
-          queuePayload: Buffer.from('an owner change that is never written'),
-        },
-      ),
-    ).rejects.toThrow();
+    const failed = await writeReportAlone(
+      t.database.db,
+      { ...filed(reference), id, scopeDigest: read.digest },
+      {
+        rows: broken,
+        alerts: null,
+        queuePayload: Buffer.from('an owner change that is never written'),
+      },
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(Error);
+    expect(isStaleFilingScope(failed)).toBe(false);
     expect(
       await t.database.db.select().from(reports).where(eq(reports.reference, reference)),
     ).toEqual([]);
@@ -135,7 +183,7 @@ describe('a report, its notices, alerts and owner queue entry in one statement',
     expect(await queued()).toBe(queueBefore);
   });
 
-  it('reads an organisation’s own periods with the id, and none for the platform', async () => {
+  it('reads an organisation’s own periods, and none for the platform', async () => {
     const organizationId = await createOrganization(t);
     await t.database.db
       .update(organizations)
@@ -143,10 +191,48 @@ describe('a report, its notices, alerts and owner queue entry in one statement',
       .where(eq(organizations.id, organizationId));
     const own = await readFilingScope(t.database.db, organizationId);
     expect(own.periods).toEqual({ acknowledgeDays: 3, feedbackDays: 20 });
-    const platform = await readFilingScope(t.database.db, null);
-    expect(platform.periods).toBeNull();
-    // Each read draws an id of its own.
-    expect(platform.id).toBeGreaterThan(own.id);
+    expect((await readFilingScope(t.database.db, null)).periods).toBeNull();
+    const ids = await drawReportIds(t.database.db, 4);
+    expect(new Set(ids).size).toBe(4);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+});
+
+describe('a filing with a destination kept from an earlier one', () => {
+  it('tells an administrator who arrived since, and counts from periods changed since', async () => {
+    const organizationId = await createOrganization(t);
+    const first = await createAdmin(t, { organizationId });
+    const member = await createUser(t, { organizationId });
+    // Kept by the first filing: one administrator, the platform's periods.
+    await createReport(t, member, { is_anonymous: 'true' });
+    const second = await createAdmin(t, { organizationId });
+    await t.database.db
+      .update(organizations)
+      .set({ acknowledgeDays: 2 })
+      .where(eq(organizations.id, organizationId));
+    const report = await createReport(t, member, { is_anonymous: 'true' });
+
+    for (const admin of [first, second]) {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications/',
+        headers: admin.headers,
+      });
+      const body = list.json() as
+        | { report: number | null }[]
+        | { results: { report: number | null }[] };
+      const about = (Array.isArray(body) ? body : body.results).filter(
+        (notice) => notice.report === report.id,
+      );
+      expect(about).toHaveLength(1);
+    }
+    const [row] = await t.database.db
+      .select({ submittedAt: reports.submittedAt, acknowledgeBy: reports.acknowledgeBy })
+      .from(reports)
+      .where(eq(reports.id, report.id));
+    const days =
+      ((row?.acknowledgeBy.getTime() ?? 0) - (row?.submittedAt.getTime() ?? 0)) / 86_400_000;
+    expect(days).toBe(2);
   });
 });
 

@@ -178,41 +178,83 @@ export async function insertReport(
 }
 
 /**
- * What a filing written in one statement (`writeReportAlone`) reads first, in one round trip:
- * its report's id, drawn from the sequence ahead (the notices and the owner queue's entry are
- * sealed with it), who is to be told (`noticeScopeColumns`) and the organisation's own periods.
+ * What a filing written in one statement depends on, as one JSON value: the active
+ * administrators who may be told (as `noticeScopeColumns` reads them, in the order of their ids)
+ * and the organisation's own periods. Read ahead and kept (reports.service.ts `filingScopeOf`);
+ * the statement that files computes it again and writes only if its digest is the same
+ * (`fileReportStatement`).
  */
+function filingScopeJson(organizationId: SQL) {
+  const scope = sql`(${users.organizationId} is null or ${users.organizationId} = ${organizationId})`;
+  return sql`json_build_object('admins', (select coalesce(json_agg(json_build_object('id', ${users.id}, 'owner_salt', ${users.ownerSalt}, 'organization_id', ${users.organizationId}) order by ${users.id}), '[]'::json) from ${users} where ${users.role} = 'admin' and ${users.isActive} and ${scope}), 'periods', (select json_build_object('acknowledge_days', ${organizations.acknowledgeDays}, 'feedback_days', ${organizations.feedbackDays}) from ${organizations} where ${organizations.id} = ${organizationId}))`;
+}
+
+const organizationParam = sql`${sql.placeholder('organizationId')}::int`;
+
 const filingScopeStatement = preparedQuery((db) =>
   db
     .select({
-      id: sql<number>`nextval('reports_id_seq')::int`,
-      ...noticeScopeColumns(sql`${sql.placeholder('organizationId')}::int`, null),
-      periods: sql<{
-        acknowledge_days: number | null;
-        feedback_days: number | null;
-      } | null>`(select json_build_object('acknowledge_days', ${organizations.acknowledgeDays}, 'feedback_days', ${organizations.feedbackDays}) from ${organizations} where ${organizations.id} = ${sql.placeholder('organizationId')}::int)`,
+      scope: sql<{
+        admins: NoticeAdminRow[];
+        periods: { acknowledge_days: number | null; feedback_days: number | null } | null;
+      }>`read.scope`,
+      digest: sql<string>`md5(read.scope::text)`,
     })
-    .from(sql`(select 1) as one`)
+    .from(sql`(select ${filingScopeJson(organizationParam)} as scope) as read`)
     .prepare('filing_scope'),
 );
+
+/** What a filing in one statement needs to know of its destination, and its digest. */
+export type FilingScope = {
+  scope: NoticeScope;
+  periods: OrganizationPeriods | null;
+  digest: string;
+};
 
 export async function readFilingScope(
   db: Executor,
   organizationId: number | null,
-): Promise<{ id: number; scope: NoticeScope; periods: OrganizationPeriods | null }> {
+): Promise<FilingScope> {
   const [row] = await filingScopeStatement(db).execute({ organizationId });
-  const { id, periods, ...columns } = row as {
-    id: number;
-    periods: { acknowledge_days: number | null; feedback_days: number | null } | null;
-  } & NoticeColumns;
+  if (!row) throw new Error('The filing scope read no row');
+  const { admins, periods } = row.scope;
   return {
-    id,
-    scope: noticeScopeOf(columns),
+    scope: noticeScopeOf({ noticeAdmins: admins, noticeExcluded: [] }),
     periods: periods && {
       acknowledgeDays: periods.acknowledge_days,
       feedbackDays: periods.feedback_days,
     },
+    digest: row.digest,
   };
+}
+
+const reportIdsStatement = preparedQuery((db) =>
+  db
+    .select({ id: sql<number>`nextval('reports_id_seq')::int` })
+    .from(sql`generate_series(1, ${sql.placeholder('count')}::int)`)
+    .prepare('report_ids'),
+);
+
+/** `count` report ids drawn from the sequence, ascending (the notices are sealed with one). */
+export async function drawReportIds(db: Executor, count: number): Promise<number[]> {
+  const rows = await reportIdsStatement(db).execute({ count });
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Whether a filing in one statement was refused because what it was sealed for changed since it
+ * was read (`fileReportStatement`): its id is then null, which the table refuses.
+ */
+export function isStaleFilingScope(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code, table, column } = cause as Error & {
+      code?: string;
+      table?: string;
+      column?: string;
+    };
+    if (code === '23502' && table === 'reports' && column === 'id') return true;
+  }
+  return false;
 }
 
 /**
@@ -233,7 +275,9 @@ const fileReportStatement = preparedQuery((db) => {
     .with(notices, queued, alerts)
     .insert(reports)
     .values({
-      id: sql.placeholder('id') as never,
+      // The id only while who is told and the periods are as the rows were sealed for: else
+      // null, and the statement is refused whole (`isStaleFilingScope`).
+      id: sql`(select ${sql.placeholder('id')}::int where md5((${filingScopeJson(organizationParam)})::text) = ${sql.placeholder('scopeDigest')})` as never,
       ...(Object.fromEntries(filedColumns.map((name) => [name, sql.placeholder(name)])) as Record<
         (typeof filedColumns)[number],
         never
@@ -250,18 +294,20 @@ const fileReportStatement = preparedQuery((db) => {
 });
 
 /**
- * Files a report in one statement (`fileReportStatement`) under the id `readFilingScope` drew:
+ * Files a report in one statement (`fileReportStatement`) under an id `drawReportIds` drew, if
+ * its destination is still as `readFilingScope` read it (its `digest`):
  * `rows` are its notices (notifications.service.ts `adminNoticeRows`), `alerts` their email
  * alerts or null, `queuePayload` its owner queue's sealed entry or null.
  */
 export async function writeReportAlone(
   db: Executor,
-  filed: FiledReport & { id: number },
+  filed: FiledReport & { id: number; scopeDigest: string },
   also: { rows: string; alerts: string | null; queuePayload: Buffer | null },
 ): Promise<{ row: InsertedReport; told: { id: number; user_id: number }[] }> {
-  const { periods, id, ...columns } = filed;
+  const { periods, id, scopeDigest, ...columns } = filed;
   const [inserted] = await fileReportStatement(db).execute({
     id,
+    scopeDigest,
     ...Object.fromEntries(filedColumns.map((name) => [name, columns[name] ?? null])),
     ...periodParams(periods),
     rows: also.rows,

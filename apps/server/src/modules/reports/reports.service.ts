@@ -43,7 +43,7 @@ import {
 import { handlerTagOf, insertExclusions, readersOf, shownReaders } from './exclusions';
 import { adminsToTell, loadAccessibleReport, notifyReportAdmins } from './report-access';
 import { DESCRIPTION_PURPOSE, EVIDENCE_PURPOSE, toReportPayload } from './report-view';
-import type { ReportRecord } from './reports.repository';
+import type { FilingScope, ReportRecord } from './reports.repository';
 import * as repo from './reports.repository';
 
 /** A report's row and the queries other modules read reports with (certificates, comments, intake, admin). */
@@ -182,11 +182,10 @@ export async function fileReport(
     voice !== null ||
     filing.withinTransaction !== undefined ||
     (filing.excludedReaders ?? []).length > 0;
-  const filingScope = writesMore ? null : await repo.readFilingScope(ctx.db, filing.organizationId);
-  const writeAlone = async (read: Awaited<ReturnType<typeof repo.readFilingScope>>) => {
+  const writeAlone = async (id: number, read: FilingScope) => {
     const ownerHash = user && isAnonymous ? ownerTagOf(ctx, user, reference) : null;
     const report = {
-      id: read.id,
+      id,
       reference,
       organizationId: filing.organizationId,
       ownerUserId,
@@ -199,7 +198,7 @@ export async function fileReport(
         userId,
         aboutAnonymousReport: isAnonymous,
         message: newReportNotice(fields.priority_flag),
-        reportId: read.id,
+        reportId: id,
         reportTitle: fields.title,
         reportReference: reference,
       })),
@@ -212,7 +211,8 @@ export async function fileReport(
     const { row, told } = await repo.writeReportAlone(
       ctx.db,
       {
-        id: read.id,
+        id,
+        scopeDigest: read.digest,
         periods: periodsOfFiling(ctx, read.periods),
         ...reportColumnsOf(ownerHash),
       },
@@ -223,7 +223,7 @@ export async function fileReport(
         // transaction of its own (owners/owner-queue.ts).
         queuePayload:
           user && isAnonymous
-            ? sealOwnerChange(ctx, { op: 'index-add', userId: user.id, reportId: read.id })
+            ? sealOwnerChange(ctx, { op: 'index-add', userId: user.id, reportId: id })
             : null,
       },
     );
@@ -283,13 +283,23 @@ export async function fileReport(
       return row;
     });
   try {
+    // Its id drawn ahead and its destination as last read (filing-memory.ts).
+    const id = writesMore ? 0 : await ctx.filing.reportId(ctx.db);
+    let read = writesMore ? null : await ctx.filing.scope(ctx.db, filing.organizationId);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        inserted = filingScope ? await writeAlone(filingScope) : await writeInTransaction();
+        inserted = read ? await writeAlone(id, read) : await writeInTransaction();
         break;
       } catch (error) {
-        if (attempt >= 3 || !isReferenceClash(error)) throw error;
-        reference = newReportReference();
+        if (attempt >= 3) throw error;
+        if (read && repo.isStaleFilingScope(error)) {
+          // Who is told or the periods changed since they were read: sealed again for the new.
+          read = await ctx.filing.scope(ctx.db, filing.organizationId, true);
+        } else if (isReferenceClash(error)) {
+          reference = newReportReference();
+        } else {
+          throw error;
+        }
       }
     }
   } catch (error) {
