@@ -1,9 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { Executor } from '../../db/client';
-import { drawReportIds, type FilingScope, readFilingScope } from './reports.repository';
 
 /** How many report ids a process draws at once: one statement for this many filings. */
-const IDS_DRAWN_AT_ONCE = 16;
+export const IDS_DRAWN_AT_ONCE = 16;
 const SCOPES_KEPT = 1_000;
 
 /**
@@ -11,23 +9,28 @@ const SCOPES_KEPT = 1_000;
  * one statement"): report ids drawn from the sequence, and each destination's administrators and
  * periods. Nothing in it is about a reporter. A kept scope needs no forgetting: the statement
  * that files computes it again and writes only while it is the same (reports.repository.ts
- * `fileReportStatement`); a refused one is read afresh and the filing written again.
+ * `fileReportStatement`); a refused one is read afresh and the filing written again. Reading and
+ * drawing are the caller's (reports.service.ts), so the context holds no query.
  */
 export type FilingMemory = {
-  /** The next report id this process may use, drawn ahead from the sequence. */
-  reportId(db: Executor): Promise<number>;
-  /** The destination's scope as last read; `fresh` reads it again (and keeps that). */
-  scope(db: Executor, organizationId: number | null, fresh?: boolean): Promise<FilingScope>;
+  /** The next report id this process may use; `draw` draws `count` more when none is left. */
+  reportId(draw: (count: number) => Promise<number[]>): Promise<number>;
+  /** The destination's scope as last read by `read`; `fresh` reads it again and keeps that. */
+  scope<Scope extends object>(
+    organizationId: number | null,
+    read: () => Promise<Scope>,
+    fresh?: boolean,
+  ): Promise<Scope>;
 };
 
 export function createFilingMemory(): FilingMemory {
   const ids: number[] = [];
   let drawing: Promise<void> | null = null;
-  const scopes = new LRUCache<number, FilingScope>({ max: SCOPES_KEPT });
+  const scopes = new LRUCache<number, object>({ max: SCOPES_KEPT });
   return {
-    async reportId(db) {
+    async reportId(draw) {
       while (ids.length === 0) {
-        drawing ??= drawReportIds(db, IDS_DRAWN_AT_ONCE)
+        drawing ??= draw(IDS_DRAWN_AT_ONCE)
           .then((drawn) => {
             ids.push(...drawn);
           })
@@ -38,13 +41,17 @@ export function createFilingMemory(): FilingMemory {
       }
       return ids.shift() as number;
     },
-    async scope(db, organizationId, fresh = false) {
+    async scope<Scope extends object>(
+      organizationId: number | null,
+      read: () => Promise<Scope>,
+      fresh = false,
+    ) {
       const key = organizationId ?? 0;
-      const kept = fresh ? undefined : scopes.get(key);
+      const kept = fresh ? undefined : (scopes.get(key) as Scope | undefined);
       if (kept) return kept;
-      const read = await readFilingScope(db, organizationId);
-      scopes.set(key, read);
-      return read;
+      const scope = await read();
+      scopes.set(key, scope);
+      return scope;
     },
   };
 }

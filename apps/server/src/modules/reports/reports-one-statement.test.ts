@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { adminNoticeRows } from '../notifications/notifications.service';
+import { createFilingMemory, IDS_DRAWN_AT_ONCE } from './filing-memory';
 import {
   drawReportIds,
   isStaleFilingScope,
@@ -322,5 +323,45 @@ describe('a filing whose reference is taken', () => {
         [second.id, reference],
       ].sort(),
     );
+  });
+});
+
+describe('report ids drawn ahead', () => {
+  it('gives a hundred filings at once an id each, drawing sixteen at a time', async () => {
+    const memory = createFilingMemory();
+    let draws = 0;
+    const draw = (count: number) => {
+      draws += 1;
+      return drawReportIds(t.database.db, count);
+    };
+    const ids = await Promise.all(Array.from({ length: 100 }, () => memory.reportId(draw)));
+    expect(new Set(ids).size).toBe(100);
+    expect(draws).toBe(Math.ceil(100 / IDS_DRAWN_AT_ONCE));
+  });
+
+  it('files a hundred reports sent at once, each whole, under ids of their own', async () => {
+    const reporter = await createUser(t);
+    const admin = await createAdmin(t);
+    const title = uniqueName('burst');
+    const filed = await Promise.all(
+      Array.from({ length: 100 }, () => createReport(t, reporter, { is_anonymous: 'true', title })),
+    );
+    expect(new Set(filed.map((report) => report.id)).size).toBe(100);
+    const rows = await t.database.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(eq(reports.title, title));
+    expect(rows.map((row) => row.id).sort()).toEqual(filed.map((report) => report.id).sort());
+    // Each told to the administrator once.
+    const notices = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/',
+      headers: admin.headers,
+    });
+    const body = notices.json() as
+      | { report: number | null }[]
+      | { results: { report: number | null }[] };
+    const about = (Array.isArray(body) ? body : body.results).map((notice) => notice.report);
+    expect(about.sort()).toEqual(filed.map((report) => report.id).sort());
   });
 });

@@ -284,8 +284,11 @@ export async function fileReport(
     });
   try {
     // Its id drawn ahead and its destination as last read (filing-memory.ts).
-    const id = writesMore ? 0 : await ctx.filing.reportId(ctx.db);
-    let read = writesMore ? null : await ctx.filing.scope(ctx.db, filing.organizationId);
+    const readScope = () => repo.readFilingScope(ctx.db, filing.organizationId);
+    const id = writesMore
+      ? 0
+      : await ctx.filing.reportId((count) => repo.drawReportIds(ctx.db, count));
+    let read = writesMore ? null : await ctx.filing.scope(filing.organizationId, readScope);
     for (let attempt = 1; ; attempt += 1) {
       try {
         inserted = read ? await writeAlone(id, read) : await writeInTransaction();
@@ -294,7 +297,7 @@ export async function fileReport(
         if (attempt >= 3) throw error;
         if (read && repo.isStaleFilingScope(error)) {
           // Who is told or the periods changed since they were read: sealed again for the new.
-          read = await ctx.filing.scope(ctx.db, filing.organizationId, true);
+          read = await ctx.filing.scope(filing.organizationId, readScope, true);
         } else if (isReferenceClash(error)) {
           reference = newReportReference();
         } else {
