@@ -4,6 +4,7 @@ import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createOrganization, createUser, uniqueName } from '../../../test/factories';
 import { createReport } from '../../../test/reports';
 import { sqlRows } from '../../../test/sql';
+import type { AppContext } from '../../context';
 import {
   mailOutbox,
   notifications,
@@ -20,8 +21,34 @@ import {
   readFilingScope,
   writeReportAlone,
 } from './reports.repository';
+import { createReport as fileAs } from './reports.service';
 
 let t: TestApp;
+
+/** Files as a signed-in reporter through the service, with the context given. */
+const createReportAs = (ctx: AppContext, userId: number, ownerSalt: string, title: string) =>
+  fileAs(
+    ctx,
+    {
+      id: userId,
+      username: 'reporter',
+      role: 'user',
+      plan: 'free',
+      isSuperuser: false,
+      organizationId: null,
+      ownerSalt,
+    },
+    {
+      fields: {
+        title,
+        category: 'other',
+        description: 'Filed past a taken id.',
+        is_anonymous: true,
+      },
+      file: null,
+      voice: null,
+    },
+  );
 beforeAll(async () => {
   t = await getTestApp();
 });
@@ -363,5 +390,38 @@ describe('report ids drawn ahead', () => {
       | { results: { report: number | null }[] };
     const about = (Array.isArray(body) ? body : body.results).map((notice) => notice.report);
     expect(about.sort()).toEqual(filed.map((report) => report.id).sort());
+  });
+});
+
+describe('an id drawn ahead that is already a report’s', () => {
+  it('is passed over: the filing is written whole under the next one', async () => {
+    const reporter = await createUser(t);
+    const [account] = await t.database.db
+      .select({ ownerSalt: users.ownerSalt })
+      .from(users)
+      .where(eq(users.id, reporter.id));
+    // A process that draws its ids now, and a report that takes the first of them first, as
+    // rows restored under a running server would (the sequence set back).
+    const ctx = { ...t.app.ctx, filing: createFilingMemory() };
+    const [before] = (await drawReportIds(t.database.db, 1)) as [number];
+    const taken = before + 1;
+    const read = await readFilingScope(t.database.db, null);
+    await writeReportAlone(
+      t.database.db,
+      {
+        ...filed(`CND-TAKEN-${Date.now().toString(36).toUpperCase()}`),
+        id: taken,
+        scopeDigest: read.digest,
+      },
+      { rows: '[]', alerts: null, queuePayload: null },
+    );
+    const title = uniqueName('passed-over');
+    const report = await createReportAs(ctx, reporter.id, account?.ownerSalt as string, title);
+    expect(report.id).toBe(taken + 1);
+    const rows = await t.database.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(eq(reports.title, title));
+    expect(rows).toEqual([{ id: taken + 1 }]);
   });
 });

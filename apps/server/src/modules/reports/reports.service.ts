@@ -79,9 +79,22 @@ async function storeSanitized(ctx: AppContext, clean: SanitizedEvidence): Promis
  * filed again under another. Asked of the unique index, not by a select before every filing.
  */
 function isReferenceClash(error: unknown): boolean {
+  return isUniqueClash(error, 'reports_reference_unique');
+}
+
+/**
+ * Whether a filing in one statement failed because its id, drawn ahead, is already a report's:
+ * the sequence was set back under this process (a database restored under a running server).
+ * It is then filed again under the next id.
+ */
+function isIdClash(error: unknown): boolean {
+  return isUniqueClash(error, 'reports_pkey');
+}
+
+function isUniqueClash(error: unknown, index: string): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const { code, constraint } = cause as Error & { code?: string; constraint?: string };
-    if (code === '23505' && constraint === 'reports_reference_unique') return true;
+    if (code === '23505' && constraint === index) return true;
   }
   return false;
 }
@@ -285,9 +298,8 @@ export async function fileReport(
   try {
     // Its id drawn ahead and its destination as last read (filing-memory.ts).
     const readScope = () => repo.readFilingScope(ctx.db, filing.organizationId);
-    const id = writesMore
-      ? 0
-      : await ctx.filing.reportId((count) => repo.drawReportIds(ctx.db, count));
+    const nextId = () => ctx.filing.reportId((count) => repo.drawReportIds(ctx.db, count));
+    let id = writesMore ? 0 : await nextId();
     let read = writesMore ? null : await ctx.filing.scope(filing.organizationId, readScope);
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -300,6 +312,8 @@ export async function fileReport(
           read = await ctx.filing.scope(filing.organizationId, readScope, true);
         } else if (isReferenceClash(error)) {
           reference = newReportReference();
+        } else if (read && isIdClash(error)) {
+          id = await nextId();
         } else {
           throw error;
         }
