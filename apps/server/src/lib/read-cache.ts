@@ -175,6 +175,7 @@ export function createReadCache(options: {
       }
       // Frozen: every caller holding it shares it, and none may change what the next is given.
       const value = deepFreeze(await read());
+      if (typeof value === 'object' && value !== null) keptAnswers.add(value);
       entries.set(key, { value, version, madeAt: now });
       return value;
     },
@@ -186,6 +187,18 @@ export function createReadCache(options: {
       return entries.size;
     },
   };
+}
+
+/**
+ * The answers this cache hands out, by identity only: deep-frozen, so what one of them serialises
+ * to never changes, and a response serializer may write it from the text it made the first time
+ * (plugins/response-serializer.ts). Holds no answer alive.
+ */
+const keptAnswers = new WeakSet<object>();
+
+/** Whether `value` is an answer a read cache keeps (frozen: it cannot change). */
+export function isKeptAnswer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && keptAnswers.has(value);
 }
 
 function deepFreeze<T>(value: T): T {

@@ -3,6 +3,10 @@ import { listOrPageOf } from '@candor/contract/pagination';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { getTestApp } from '../../test/app';
+import { systemClock } from '../lib/clock';
+import { createReadCache } from '../lib/read-cache';
 import { createResponseSerializerCompiler } from './response-serializer';
 
 const report: AdminReport = {
@@ -129,6 +133,46 @@ describe('response serialization', () => {
     const response = await app.inject({ url: '/analytics' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(analytics);
+    await app.close();
+  });
+});
+
+describe('an answer a read cache keeps', () => {
+  it('is written from the text made for it the first time; any other answer anew', async () => {
+    const t = await getTestApp();
+    const reads = createReadCache({ clock: systemClock, ttlMs: 60_000 });
+    let counted = 0;
+    // Each time an answer is written its value is read: a getter counts it.
+    const counting = () => ({
+      get count() {
+        counted += 1;
+        return 3;
+      },
+    });
+    const schema = z.object({ count: z.number() });
+    const caller = { id: 1, role: 'admin', isSuperuser: false, organizationId: null, plan: 'free' };
+    const kept = () =>
+      reads.through(t.database.db, { read: 'counted', caller, versions: [] }, async () =>
+        counting(),
+      );
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(createResponseSerializerCompiler({ verify: false }));
+    app.get('/kept', { schema: { response: { 200: schema } } }, kept);
+    app.get('/fresh', { schema: { response: { 200: schema } } }, async () => counting());
+    await app.ready();
+
+    const first = await app.inject({ url: '/kept' });
+    expect(first.json()).toEqual({ count: 3 });
+    const afterFirst = counted;
+    const second = await app.inject({ url: '/kept' });
+    expect(second.body).toBe(first.body);
+    // Given the same frozen answer (the cache's), and not written again.
+    expect(counted).toBe(afterFirst);
+
+    await app.inject({ url: '/fresh' });
+    const afterFresh = counted;
+    await app.inject({ url: '/fresh' });
+    expect(counted).toBe(afterFresh + 1);
     await app.close();
   });
 });

@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySchema, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isKeptAnswer } from '../lib/read-cache';
 
 type JsonSchema = Record<string, unknown>;
 type Serialize = (data: unknown) => string;
@@ -126,15 +127,34 @@ export function createResponseSerializerCompiler(options: {
   return (route) => {
     const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
     const fast = compiled(route.schema);
-    if (!fast) return viaZod;
-    if (!options.verify) return fast;
-    return (data) => {
+    if (!fast) return keepingText(viaZod);
+    if (!options.verify) return keepingText(fast);
+    return keepingText((data) => {
       const expected = viaZod(data);
       const written = fast(data);
       if (written !== expected) {
         throw new Error(`${route.method} ${route.url}: compiled serializer differs from zod`);
       }
       return written;
-    };
+    });
+  };
+}
+
+/**
+ * `serialize`, writing an answer a read cache keeps (frozen, lib/read-cache.ts `isKeptAnswer`)
+ * from the text made for it the first time: a kept list is not serialised again for every
+ * request that is given it. The text goes with the answer; it is kept for this route's schema
+ * alone, so no route writes another's shape.
+ */
+function keepingText(serialize: Serialize): Serialize {
+  const texts = new WeakMap<object, string>();
+  return (data) => {
+    if (!isKeptAnswer(data)) return serialize(data);
+    let text = texts.get(data);
+    if (text === undefined) {
+      text = serialize(data);
+      texts.set(data, text);
+    }
+    return text;
   };
 }
