@@ -1,4 +1,4 @@
--- The audit log is append-only (DESIGN.md 10): the database itself refuses changes and removals.
+-- The audit log is append-only (docs/design.md "Tamper-evident audit"): the database itself refuses changes and removals.
 CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';

@@ -1,4 +1,4 @@
--- An account's rows keep no instant finer than a day (DESIGN.md "Adversaries"). Expiry rounds
+-- An account's rows keep no instant finer than a day (docs/protection.md "The dump reader"). Expiry rounds
 -- up to the next UTC day; rotation and revocation become flags. The rotated_at and revoked_at
 -- columns go in the next migration, once their meaning is carried over.
 ALTER TABLE "refresh_tokens" ALTER COLUMN "expires_at" SET DATA TYPE date USING (("expires_at" at time zone 'utc')::date + 1);--> statement-breakpoint

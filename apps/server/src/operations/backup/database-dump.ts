@@ -101,11 +101,20 @@ export async function exportTables(
 }
 
 /**
- * Creates the schema exactly as it was at the backup (its migrations and no later ones) in the
- * caller's transaction, recording them as drizzle's migrator does, so later migrations then
- * apply to the restored rows as they would have to the original database.
+ * The hashes migrations had before an edit of their comments alone: a backup made before it
+ * recorded them, and is the same schema. By the migration's place (0 is the first).
  */
-async function createSchemaAt(session: SqlSession, migrations: MigrationEntry[]) {
+const EARLIER_HASHES: Record<number, string[]> = {
+  1: ['030fd79814a19d684af53fcd20eff205948109a3dbf2a9daae4351acbc9575e2'],
+  6: ['4a00c0106c4e3d637377f79db2325fe26a08898ed4df2a1692d7aa53fa9f379c'],
+  11: ['8c5d58b9920bce1a9befc4eb478a8a20cabacff73cab58d849cdd877ed2b154a'],
+};
+
+/**
+ * This version's migration files, once every migration a backup recorded is one of them, in
+ * order and with the same content (or an earlier hash of it, `EARLIER_HASHES`); else refused.
+ */
+export function checkedMigrations(migrations: MigrationEntry[]) {
   const known = readMigrationFiles({ migrationsFolder });
   migrations.forEach((migration, index) => {
     const ours = known[index];
@@ -115,13 +124,23 @@ async function createSchemaAt(session: SqlSession, migrations: MigrationEntry[])
           'version does not know). Restore it with that version or a later one.',
       );
     }
-    if (ours.hash !== migration.hash) {
+    if (ours.hash !== migration.hash && !EARLIER_HASHES[index]?.includes(migration.hash)) {
       throw new OperationError(
         `Migration ${index + 1} of the backup differs from this version's: restore it with ` +
           'the version of Candor that made it.',
       );
     }
   });
+  return known;
+}
+
+/**
+ * Creates the schema exactly as it was at the backup (its migrations and no later ones) in the
+ * caller's transaction, recording them as drizzle's migrator does, so later migrations then
+ * apply to the restored rows as they would have to the original database.
+ */
+async function createSchemaAt(session: SqlSession, migrations: MigrationEntry[]) {
+  const known = checkedMigrations(migrations);
   await session.query('create schema if not exists drizzle');
   await session.query(
     `create table if not exists drizzle.__drizzle_migrations
