@@ -15,3 +15,20 @@ export async function addressedTo(t: TestApp, userId: number): Promise<SQL> {
     inArray(notifications.recipientTag, recipient.tags),
   ) as SQL;
 }
+
+/**
+ * Email alerts' outbox rows as a one-statement write takes them (outbox.ts `alertRowsParam`),
+ * each carrying `payload`, so the test that writes them can find and remove them. Never due: the
+ * outbox's own tests send what is due in this database.
+ */
+export function unsentAlertsTo(userIds: number[], kind: string, payload: Buffer): string {
+  return JSON.stringify(
+    userIds.map((userId) => ({
+      user_id: userId,
+      kind,
+      payload: payload.toString('base64'),
+      digest_tag: null,
+      next_attempt_at: '2999-01-01T00:00:00Z',
+    })),
+  );
+}

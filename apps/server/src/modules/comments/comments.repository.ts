@@ -14,6 +14,8 @@ import {
 import {
   adminNoticeRowsSql,
   insertedNoticeColumns,
+  type ToldNotice,
+  toldNoticesSql,
   touchReportWrite,
 } from '../notifications/notifications.service';
 import { adminAlertRowsSql } from '../outbox/outbox';
@@ -233,9 +235,7 @@ function reporterMessageStatement(name: string, withAlerts: boolean) {
       .values(sentPlaceholders())
       .returning({
         ...getTableColumns(reportMessages),
-        told: sql<
-          { id: number; user_id: number }[]
-        >`(select coalesce(json_agg(json_build_object('id', id, 'user_id', user_id)), '[]'::json) from notices)`,
+        told: toldNoticesSql,
       })
       .prepare(name);
   });
@@ -248,7 +248,7 @@ export async function writeReporterMessage(
   db: Executor,
   row: Omit<SentMessage, 'senderKind' | 'isInternal' | 'isFeedback'>,
   told: { rows: string; alerts: string | null },
-): Promise<{ row: InsertedMessage; told: { id: number; user_id: number }[] }> {
+): Promise<{ row: InsertedMessage; told: ToldNotice[] }> {
   const params = {
     ...row,
     senderKind: 'reporter',
@@ -259,9 +259,7 @@ export async function writeReporterMessage(
   const [record] = await (told.alerts === null
     ? reporterMessage(db).execute(params)
     : reporterMessageMailed(db).execute({ ...params, alerts: told.alerts }));
-  const { told: written, ...message } = record as InsertedMessage & {
-    told: { id: number; user_id: number }[];
-  };
+  const { told: written, ...message } = record as InsertedMessage & { told: ToldNotice[] };
   return { row: message, told: written };
 }
 

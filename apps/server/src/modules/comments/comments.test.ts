@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { addressedTo } from '../../../test/notices';
+import { addressedTo, unsentAlertsTo } from '../../../test/notices';
 import { createReport, setReportStatus } from '../../../test/reports';
 import { sqlRows } from '../../../test/sql';
 import {
@@ -232,18 +232,7 @@ describe("a reporter's message, its administrators' notices and the report's tou
       { rows, alerts },
     );
   const unsent = Buffer.from('an alert this test writes and removes');
-  /** Email alerts' outbox rows as the statement takes them (outbox.ts `alertRowsParam`). */
-  const alertsTo = (userIds: number[]) =>
-    JSON.stringify(
-      userIds.map((userId) => ({
-        user_id: userId,
-        kind: 'reporter_reply',
-        payload: unsent.toString('base64'),
-        digest_tag: null,
-        // Never due: the outbox's own tests send what is due in this database.
-        next_attempt_at: '2999-01-01T00:00:00Z',
-      })),
-    );
+  const alertsTo = (userIds: number[]) => unsentAlertsTo(userIds, 'reporter_reply', unsent);
   const outboxRows = async () => (await t.database.db.select().from(mailOutbox)).length;
   const noticeTo = (reportId: number, userIds: number[]) =>
     adminNoticeRows(

@@ -82,6 +82,18 @@ export function noticeRowsParam(rows: NewNotificationRow[]): string {
   );
 }
 
+/** A notice a statement wrote, as its `told` column answers it (`toldNoticesSql`). */
+export type ToldNotice = { id: number; user_id: number };
+
+/**
+ * The notices a statement wrote in its `notices` `with` (comments.repository.ts
+ * `reporterMessageStatement`, reports.repository.ts `fileReportStatement`), as one JSON column
+ * of its `returning`: whom to signal once it committed.
+ */
+export const toldNoticesSql = sql<
+  ToldNotice[]
+>`(select coalesce(json_agg(json_build_object('id', id, 'user_id', user_id)), '[]'::json) from notices)`;
+
 export const insertedNoticeColumns = {
   id: notifications.id,
   userId: notifications.userId,

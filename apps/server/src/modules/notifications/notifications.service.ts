@@ -39,6 +39,8 @@ export {
   NOTIFICATIONS_CHANNEL,
   type NotificationContent,
   queuedOwnerRowSql,
+  type ToldNotice,
+  toldNoticesSql,
   touchReportWrite,
   type WriteAlongside,
 } from './notifications.repository';
@@ -168,7 +170,7 @@ export function adminNoticeRows(
   const { rows } = sealNotices(ctx, inputs);
   return {
     rows: repo.noticeRowsParam(rows),
-    signalsOf: (written: { id: number; user_id: number }[]): repo.NotificationSignal[] =>
+    signalsOf: (written: repo.ToldNotice[]): repo.NotificationSignal[] =>
       written.map((row) => ({ id: row.id, userId: row.user_id })),
   };
 }

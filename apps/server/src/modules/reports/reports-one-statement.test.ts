@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../../test/app';
 import { createAdmin, createOrganization, createUser, uniqueName } from '../../../test/factories';
+import { unsentAlertsTo } from '../../../test/notices';
 import { createReport } from '../../../test/reports';
 import { sqlRows } from '../../../test/sql';
 import type { AppContext } from '../../context';
@@ -82,18 +83,7 @@ const noticeTo = (reportId: number, userIds: number[]) =>
     })),
   );
 const unsent = Buffer.from('an alert of a filing this test writes and removes');
-/** Email alerts' outbox rows as the statement takes them (outbox.ts `alertRowsParam`). */
-const alertsTo = (userIds: number[]) =>
-  JSON.stringify(
-    userIds.map((userId) => ({
-      user_id: userId,
-      kind: 'new_report',
-      payload: unsent.toString('base64'),
-      digest_tag: null,
-      // Never due: the outbox's own tests send what is due in this database.
-      next_attempt_at: '2999-01-01T00:00:00Z',
-    })),
-  );
+const alertsTo = (userIds: number[]) => unsentAlertsTo(userIds, 'new_report', unsent);
 const queued = async () =>
   (await t.database.db.select({ id: ownerQueue.id }).from(ownerQueue)).length;
 

@@ -35,6 +35,8 @@ import {
   adminNoticeRowsSql,
   insertedNoticeColumns,
   queuedOwnerRowSql,
+  type ToldNotice,
+  toldNoticesSql,
 } from '../notifications/notifications.service';
 import { adminAlertRowsSql } from '../outbox/outbox';
 
@@ -138,6 +140,21 @@ const filedColumns = [
   'evidenceSize',
 ] as const satisfies readonly (keyof FiledReport)[];
 
+/** A filed report's values as a prepared insert's placeholders, its clock columns included. */
+const filedValues = () => ({
+  ...(Object.fromEntries(filedColumns.map((name) => [name, sql.placeholder(name)])) as Record<
+    (typeof filedColumns)[number],
+    never
+  >),
+  ...clockColumnsForNewReport(placeholderPeriods),
+});
+
+/** The parameters `filedValues` names. */
+const filedParams = (filed: FiledReport) => ({
+  ...Object.fromEntries(filedColumns.map((name) => [name, filed[name] ?? null])),
+  ...periodParams(filed.periods),
+});
+
 /**
  * The filing's insert, prepared once per handle: the busiest write's statement is neither
  * built by drizzle nor parsed by the database again for each report.
@@ -146,11 +163,7 @@ const insertReportStatement = preparedQuery((db) =>
   db
     .insert(reports)
     .values({
-      ...(Object.fromEntries(filedColumns.map((name) => [name, sql.placeholder(name)])) as Record<
-        (typeof filedColumns)[number],
-        never
-      >),
-      ...clockColumnsForNewReport(placeholderPeriods),
+      ...filedValues(),
     })
     .returning({
       ...getTableColumns(reports),
@@ -168,10 +181,8 @@ export async function insertReport(
   db: Executor,
   filed: FiledReport,
 ): Promise<{ row: InsertedReport; scope: NoticeScope }> {
-  const { periods, ...columns } = filed;
   const [inserted] = await insertReportStatement(db).execute({
-    ...Object.fromEntries(filedColumns.map((name) => [name, columns[name] ?? null])),
-    ...periodParams(periods),
+    ...filedParams(filed),
   });
   const { noticeAdmins, noticeExcluded, ...written } = inserted as InsertedReport & NoticeColumns;
   return { row: written, scope: noticeScopeOf({ noticeAdmins, noticeExcluded }) };
@@ -185,8 +196,7 @@ export async function insertReport(
  * (`fileReportStatement`).
  */
 function filingScopeJson(organizationId: SQL) {
-  const scope = sql`(${users.organizationId} is null or ${users.organizationId} = ${organizationId})`;
-  return sql`json_build_object('admins', (select coalesce(json_agg(json_build_object('id', ${users.id}, 'owner_salt', ${users.ownerSalt}, 'organization_id', ${users.organizationId}) order by ${users.id}), '[]'::json) from ${users} where ${users.role} = 'admin' and ${users.isActive} and ${scope}), 'periods', (select json_build_object('acknowledge_days', ${organizations.acknowledgeDays}, 'feedback_days', ${organizations.feedbackDays}) from ${organizations} where ${organizations.id} = ${organizationId}))`;
+  return sql`json_build_object('admins', ${scopeAdminsSql(organizationId)}, 'periods', (select json_build_object('acknowledge_days', ${organizations.acknowledgeDays}, 'feedback_days', ${organizations.feedbackDays}) from ${organizations} where ${organizations.id} = ${organizationId}))`;
 }
 
 const organizationParam = sql`${sql.placeholder('organizationId')}::int`;
@@ -278,17 +288,11 @@ const fileReportStatement = preparedQuery((db) => {
       // The id only while who is told and the periods are as the rows were sealed for: else
       // null, and the statement is refused whole (`isStaleFilingScope`).
       id: sql`(select ${sql.placeholder('id')}::int where md5((${filingScopeJson(organizationParam)})::text) = ${sql.placeholder('scopeDigest')})` as never,
-      ...(Object.fromEntries(filedColumns.map((name) => [name, sql.placeholder(name)])) as Record<
-        (typeof filedColumns)[number],
-        never
-      >),
-      ...clockColumnsForNewReport(placeholderPeriods),
+      ...filedValues(),
     })
     .returning({
       ...getTableColumns(reports),
-      told: sql<
-        { id: number; user_id: number }[]
-      >`(select coalesce(json_agg(json_build_object('id', id, 'user_id', user_id)), '[]'::json) from notices)`,
+      told: toldNoticesSql,
     })
     .prepare('file_report_alone');
 });
@@ -303,18 +307,16 @@ export async function writeReportAlone(
   db: Executor,
   filed: FiledReport & { id: number; scopeDigest: string },
   also: { rows: string; alerts: string | null; queuePayload: Buffer | null },
-): Promise<{ row: InsertedReport; told: { id: number; user_id: number }[] }> {
-  const { periods, id, scopeDigest, ...columns } = filed;
+): Promise<{ row: InsertedReport; told: ToldNotice[] }> {
   const [inserted] = await fileReportStatement(db).execute({
-    id,
-    scopeDigest,
-    ...Object.fromEntries(filedColumns.map((name) => [name, columns[name] ?? null])),
-    ...periodParams(periods),
+    id: filed.id,
+    scopeDigest: filed.scopeDigest,
+    ...filedParams(filed),
     rows: also.rows,
     alerts: also.alerts ?? '[]',
     queuePayload: also.queuePayload,
   });
-  const { told, ...row } = inserted as InsertedReport & { told: { id: number; user_id: number }[] };
+  const { told, ...row } = inserted as InsertedReport & { told: ToldNotice[] };
   return { row, told };
 }
 
@@ -593,6 +595,21 @@ export type NoticeScope = {
 type NoticeAdminRow = { id: number; owner_salt: string; organization_id: number | null };
 
 /**
+ * The active administrators of an organisation and of the platform, as one JSON array in the
+ * order of their ids. An organisation given as SQL (a statement's placeholder) may be null: then
+ * `=` matches none, and only the platform's are read.
+ */
+function scopeAdminsSql(organizationId: number | SQL | null) {
+  const scope =
+    organizationId === null
+      ? sql`${users.organizationId} is null`
+      : sql`(${users.organizationId} is null or ${users.organizationId} = ${organizationId})`;
+  return sql<
+    NoticeAdminRow[]
+  >`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'owner_salt', ${users.ownerSalt}, 'organization_id', ${users.organizationId}) order by ${users.id}), '[]'::json) from ${users} where ${users.role} = 'admin' and ${users.isActive} and ${scope})`;
+}
+
+/**
  * Columns that read, beside a statement's own (a `returning` or a `select`), what telling a
  * report's administrators needs: the active administrators of its organisation and of the
  * platform, and the tags of the handlers its reporter kept out. `reportId` is a value or the
@@ -602,15 +619,8 @@ export function noticeScopeColumns(
   organizationId: number | SQL | null,
   reportId: number | Column | SQL | null,
 ) {
-  // An organisation given as SQL (a statement's placeholder) may be null: then `=` matches none.
-  const scope =
-    organizationId === null
-      ? sql`${users.organizationId} is null`
-      : sql`(${users.organizationId} is null or ${users.organizationId} = ${organizationId})`;
   return {
-    noticeAdmins: sql<
-      NoticeAdminRow[]
-    >`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'owner_salt', ${users.ownerSalt}, 'organization_id', ${users.organizationId})), '[]'::json) from ${users} where ${users.role} = 'admin' and ${users.isActive} and ${scope})`,
+    noticeAdmins: scopeAdminsSql(organizationId),
     noticeExcluded:
       reportId === null
         ? sql<string[]>`'[]'::json`
