@@ -20,7 +20,7 @@ import type { FileStorage } from './lib/storage';
 import { type AccessTokenSigner, createAccessTokenSigner } from './lib/tokens';
 import { createSearchTexts, type SearchTexts } from './modules/admin/search-texts';
 import { countOutbox } from './modules/outbox/outbox-metrics';
-import { createFilingMemory, type FilingMemory } from './modules/reports/filing-memory';
+import { createWriteMemory, type WriteMemory } from './modules/reports/write-memory';
 import { type CallerCache, createCallerCache } from './modules/users/caller-cache';
 
 /** What services need, built once per app and passed explicitly (no module-level state). */
@@ -39,8 +39,8 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Opened descriptions for admin search, in memory only (modules/admin/search-texts.ts). */
   searchTexts: SearchTexts;
-  /** Report ids drawn ahead and destinations read ahead (modules/reports/filing-memory.ts). */
-  filing: FilingMemory;
+  /** What the writes in one statement read ahead (modules/reports/write-memory.ts). */
+  writes: WriteMemory;
   /** Shared with every server process through Redis when REDIS_URL is set. */
   redis?: Redis;
   counters: Counters;
@@ -88,7 +88,7 @@ export function createContext(deps: {
     storage: deps.storage,
     log: deps.log,
     searchTexts: createSearchTexts(),
-    filing: createFilingMemory(),
+    writes: createWriteMemory(),
     redis,
     counters: redis
       ? withFallback(createRedisCounters(redis), createMemoryCounters(), (error) =>
@@ -106,14 +106,16 @@ export function createContext(deps: {
 
 /**
  * What this process keeps in memory about a report leaves it at once (a report deleted or
- * purged): its opened description kept for search, the opened messages and notices, and the kept
- * answers of the busiest reads. One place, so a new in-memory copy cannot be missed in either.
+ * purged): its opened description kept for search, the opened messages and notices, the kept
+ * answers of the busiest reads and its view kept for its reporter's messages (its title and
+ * reference). One place, so a new in-memory copy cannot be missed in either.
  */
 export function forgetReportInMemory(
-  ctx: Pick<AppContext, 'searchTexts' | 'sealer' | 'reads'>,
+  ctx: Pick<AppContext, 'searchTexts' | 'sealer' | 'reads' | 'writes'>,
   reportId: number,
 ): void {
   ctx.searchTexts.forget(reportId);
+  ctx.writes.forget(reportId);
   // Its messages and notices were kept opened by their sealed bytes, which are gone now.
   ctx.sealer.forgetOpened();
   ctx.reads.clear();

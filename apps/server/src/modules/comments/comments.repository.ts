@@ -19,6 +19,7 @@ import {
   touchReportWrite,
 } from '../notifications/notifications.service';
 import { adminAlertRowsSql } from '../outbox/outbox';
+import { replyViewGuardSql } from '../reports/report-access';
 
 export type NewMessageRow = typeof reportMessages.$inferInsert;
 
@@ -213,7 +214,10 @@ export function messageInsert<Also extends Record<string, SQL>>(name: string, al
  * `commit`: the writes cost one round trip. `rows` are the notices' rows
  * (notifications.service.ts `adminNoticeRows`), each written only to an account still an active
  * administrator as the statement runs; `alerts` the outbox rows (outbox.ts `alertRowsParam`).
- * Answers the message's row as written and the notices written.
+ * All of it is written only while the report's view is the one they were built from (its
+ * `viewDigest`, report-access.ts `replyViewOf`): else the message's report id is null and the
+ * statement is refused whole (`isStaleReplyView`). Answers the message's row as written and the
+ * notices written.
  */
 function reporterMessageStatement(name: string, withAlerts: boolean) {
   return preparedQuery((db) => {
@@ -232,7 +236,7 @@ function reporterMessageStatement(name: string, withAlerts: boolean) {
     return db
       .with(...(withAlerts ? [notices, touched, alerts] : [notices, touched]))
       .insert(reportMessages)
-      .values(sentPlaceholders())
+      .values({ ...(sentPlaceholders() as object), reportId: replyViewGuardSql } as never)
       .returning({
         ...getTableColumns(reportMessages),
         told: toldNoticesSql,
@@ -247,10 +251,11 @@ const reporterMessageMailed = reporterMessageStatement('insert_reporter_message_
 export async function writeReporterMessage(
   db: Executor,
   row: Omit<SentMessage, 'senderKind' | 'isInternal' | 'isFeedback'>,
-  told: { rows: string; alerts: string | null },
+  told: { rows: string; alerts: string | null; viewDigest: string },
 ): Promise<{ row: InsertedMessage; told: ToldNotice[] }> {
   const params = {
     ...row,
+    viewDigest: told.viewDigest,
     senderKind: 'reporter',
     isInternal: false,
     isFeedback: false,

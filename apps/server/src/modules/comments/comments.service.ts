@@ -26,17 +26,19 @@ import {
   transactionWithNotices,
 } from '../notifications/notifications.service';
 import { alertRowsParam } from '../outbox/outbox';
+import { isReportOwner } from '../owners/owner-index';
 import {
   accessTo,
   adminsToTell,
-  loadAccessibleReportWithNoticeScope,
+  isStaleReplyView,
+  loadAccessibleReport,
   type NoticeColumns,
-  type NoticeScope,
   noticeScopeColumns,
   noticeScopeOf,
   notifyReportAdmins,
   OWN_REPORT_REFUSAL,
-  readNoticeScope,
+  type ReplyView,
+  replyViewOf,
   reporterTarget,
 } from '../reports/report-access';
 import type { ReportRecord } from '../reports/reports.service';
@@ -207,44 +209,113 @@ function tellAdminsOfReply(
  * A reporter's message without a recording, the notices to the report's administrators, the
  * report's touch and their email alerts, in one statement (comments.repository.ts
  * `writeReporterMessage`): one round trip, all or nothing, no `begin` or `commit`. Who is told
- * was read before it, with the report, and their addresses with a mailer; the statement writes a
- * notice only to one still an active administrator. The live signals are sent once it committed,
- * as `transactionWithNotices` sends a transaction's.
+ * and what the notices are sealed with come from the report's view (`replyViewOf`), kept or
+ * read afresh, and their addresses with a mailer; the statement writes only while the view is
+ * still the report's, and a notice only to one still an active administrator. A view that
+ * changed is read again and the message written again. The live signals are sent once it
+ * committed, as `transactionWithNotices` sends a transaction's.
  */
 async function writeReporterMessageAlone(
   ctx: AppContext,
-  report: ReportRecord,
-  scope: NoticeScope,
-  message: { reportId: number; senderUserId: number | null; body: Buffer },
-): Promise<repo.MessageRecord> {
-  const admins = adminsToTell(ctx, report, scope);
-  const notices = adminNoticeRows(
+  reportId: number,
+  first: ReplyView,
+  message: { senderUserId: number | null; body: Buffer },
+  /** Throws the refusal of the message a view refuses (a view read afresh is checked again). */
+  refuse: (view: ReplyView) => void,
+): Promise<{ record: repo.MessageRecord; view: ReplyView }> {
+  let view = first;
+  for (let attempt = 1; ; attempt += 1) {
+    const { report, scope, digest } = view;
+    const admins = adminsToTell(ctx, report, scope);
+    const notices = adminNoticeRows(
+      ctx,
+      admins.map((userId) => ({
+        userId,
+        aboutAnonymousReport: report.isAnonymous,
+        message: REPORTER_WROTE,
+        reportId,
+        reportTitle: report.title,
+        reportReference: report.reference,
+      })),
+    );
+    const alerts = await alertRowsParam(
+      ctx,
+      ctx.db,
+      admins.map((userId) => ({
+        userId,
+        kind: 'reporter_reply',
+        reference: report.reference,
+        title: report.title,
+      })),
+    );
+    try {
+      const { row, told } = await repo.writeReporterMessage(
+        ctx.db,
+        { reportId, ...message },
+        { rows: notices.rows, alerts, viewDigest: digest },
+      );
+      await sendSignalsOf(ctx, notices.signalsOf(told));
+      return { record: repo.recordOfNewMessage(row, false) as repo.MessageRecord, view };
+    } catch (error) {
+      if (attempt >= STALE_VIEW_ATTEMPTS || !isStaleReplyView(error)) throw error;
+      // The report, or who is told, changed since the view was read: the message waits for
+      // what the report is now, and is refused if that refuses it.
+      const fresh = await replyViewOf(ctx, reportId, true);
+      if (!fresh) throw new NotFoundError();
+      refuse(fresh);
+      view = fresh;
+    }
+  }
+}
+
+/** How many times a message is written before a view that keeps changing answers an error. */
+const STALE_VIEW_ATTEMPTS = 5;
+
+const CANCELLED_REFUSAL = 'This report has been cancelled, so no new messages can be sent.';
+
+function refuseIfCancelled(report: Pick<ReportRecord, 'status'>) {
+  if (report.status === 'cancelled') throw new BadRequestError(CANCELLED_REFUSAL);
+}
+
+/**
+ * A message from a caller who administers nothing, which is theirs to send only as the report's
+ * reporter: decided on its report's view (`replyViewOf`) and written with it in one statement.
+ * A kept view may let the message through, which the statement checks; a refusal (no such
+ * report, not theirs, cancelled) is only decided on a view read afresh.
+ */
+async function replyAsReporter(
+  ctx: AppContext,
+  user: AuthUser,
+  reportId: number,
+  text: string,
+): Promise<ReportMessage> {
+  const refusalOf = (read: ReplyView): Error | null => {
+    if (!isReportOwner(ctx, user, read.report)) return new NotFoundError();
+    return read.report.status === 'cancelled' ? new BadRequestError(CANCELLED_REFUSAL) : null;
+  };
+  const refuse = (read: ReplyView) => {
+    const refusal = refusalOf(read);
+    if (refusal) throw refusal;
+  };
+  let view = await replyViewOf(ctx, reportId);
+  if (!view || refusalOf(view)) {
+    view = await replyViewOf(ctx, reportId, true);
+    if (!view) throw new NotFoundError();
+    refuse(view);
+  }
+  const written = await writeReporterMessageAlone(
     ctx,
-    admins.map((userId) => ({
-      userId,
-      aboutAnonymousReport: report.isAnonymous,
-      message: REPORTER_WROTE,
-      reportId: report.id,
-      reportTitle: report.title,
-      reportReference: report.reference,
-    })),
+    reportId,
+    view,
+    {
+      senderUserId: view.report.isAnonymous ? null : user.id,
+      body: ctx.sealer.seal(text, MESSAGE_PURPOSE),
+    },
+    refuse,
   );
-  const alerts = await alertRowsParam(
-    ctx,
-    ctx.db,
-    admins.map((userId) => ({
-      userId,
-      kind: 'reporter_reply',
-      reference: report.reference,
-      title: report.title,
-    })),
-  );
-  const { row, told } = await repo.writeReporterMessage(ctx.db, message, {
-    rows: notices.rows,
-    alerts,
-  });
-  await sendSignalsOf(ctx, notices.signalsOf(told));
-  return repo.recordOfNewMessage(row, false) as repo.MessageRecord;
+  // Named as the view it was written on names its reporter.
+  const viewer = { user, isOwner: true, isAdmin: false };
+  return toPayload(ctx, written.view.report, viewer, written.record);
 }
 
 export async function postMessage(
@@ -255,8 +326,11 @@ export async function postMessage(
   voice: VoiceUpload | null = null,
 ): Promise<ReportMessage> {
   requireTextOrVoice(input.message, voice);
-  // Read with who would be told if the reporter writes: their message may then be one statement.
-  const { report, isOwner, isAdmin, inScope, scope } = await loadAccessibleReportWithNoticeScope(
+  // A caller who administers nothing may only write as the report's reporter: one statement.
+  if (user.role !== 'admin' && voice === null && !input.is_internal && !input.is_feedback) {
+    return replyAsReporter(ctx, user, reportId, input.message);
+  }
+  const { report, isOwner, isAdmin, inScope } = await loadAccessibleReport(
     ctx,
     user,
     reportId,
@@ -269,9 +343,7 @@ export async function postMessage(
       is_internal: ['Only administrators can write internal notes.'],
     });
   }
-  if (report.status === 'cancelled') {
-    throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
-  }
+  refuseIfCancelled(report);
   // An admin writing on their own report speaks as its reporter, unless writing a note.
   const senderKind = isOwner && !input.is_internal ? 'reporter' : 'admin';
   if (input.is_feedback && (senderKind !== 'admin' || input.is_internal)) {
@@ -285,12 +357,8 @@ export async function postMessage(
   }
   // A recording's row follows the message's, in the message's transaction.
   if (senderKind === 'reporter' && voice === null) {
-    const row = await writeReporterMessageAlone(ctx, report, scope, {
-      reportId,
-      senderUserId: report.isAnonymous ? null : user.id,
-      body: ctx.sealer.seal(input.message, MESSAGE_PURPOSE),
-    });
-    return toPayload(ctx, report, { user, isOwner, isAdmin }, row);
+    // An administrator writing on a report they filed: as any reporter.
+    return replyAsReporter(ctx, user, reportId, input.message);
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {
@@ -379,17 +447,20 @@ export async function postGuestMessage(
   voice: VoiceUpload | null = null,
 ): Promise<ReportMessage> {
   requireTextOrVoice(message, voice);
-  if (report.status === 'cancelled') {
-    throw new BadRequestError('This report has been cancelled, so no new messages can be sent.');
-  }
+  refuseIfCancelled(report);
   if (voice === null) {
-    const scope = await readNoticeScope(ctx, report);
-    const row = await writeReporterMessageAlone(ctx, report, scope, {
-      reportId: report.id,
-      senderUserId: null,
-      body: ctx.sealer.seal(message, MESSAGE_PURPOSE),
-    });
-    return toPayload(ctx, report, guestViewer, row);
+    // The report was read by its receipt; its view for the message is kept or read afresh.
+    const refuse = (view: ReplyView) => refuseIfCancelled(view.report);
+    const view = await replyViewOf(ctx, report.id);
+    if (!view) throw new NotFoundError();
+    const { record } = await writeReporterMessageAlone(
+      ctx,
+      report.id,
+      view,
+      { senderUserId: null, body: ctx.sealer.seal(message, MESSAGE_PURPOSE) },
+      refuse,
+    );
+    return toPayload(ctx, report, guestViewer, record);
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { adminNoticeRows } from '../notifications/notifications.service';
+import { isStaleReplyView, replyViewOf } from '../reports/report-access';
 import { writeReporterMessage } from './comments.repository';
 
 let t: TestApp;
@@ -221,7 +222,8 @@ describe('report conversation', () => {
 });
 
 describe("a reporter's message, its administrators' notices and the report's touch in one statement", () => {
-  const write = (reportId: number, rows: string, alerts: string | null = null) =>
+  /** Written on the report's view as it is now, so only `rows` and `alerts` can refuse it. */
+  const write = async (reportId: number, rows: string, alerts: string | null = null) =>
     writeReporterMessage(
       t.database.db,
       {
@@ -229,7 +231,7 @@ describe("a reporter's message, its administrators' notices and the report's tou
         senderUserId: null,
         body: t.app.ctx.sealer.seal('Written alone.', 'message.body'),
       },
-      { rows, alerts },
+      { rows, alerts, viewDigest: (await replyViewOf(t.app.ctx, reportId, true))?.digest ?? '' },
     );
   const unsent = Buffer.from('an alert this test writes and removes');
   const alertsTo = (userIds: number[]) => unsentAlertsTo(userIds, 'reporter_reply', unsent);
@@ -298,7 +300,13 @@ describe("a reporter's message, its administrators' notices and the report's tou
       .from(notifications)
       .where(eq(notifications.userId, admin.id));
     const broken = JSON.stringify([{ user_id: admin.id, payload: '@not base64@', by_day: true }]);
-    await expect(write(report.id, broken)).rejects.toThrow();
+    const refused = await write(report.id, broken).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(Error);
+    // Refused for its notice, not mistaken for a view that changed.
+    expect(isStaleReplyView(refused)).toBe(false);
     const messages = await t.database.db
       .select()
       .from(reportMessages)

@@ -15,17 +15,21 @@ import {
   findActiveAdmins,
   findNoticeScope,
   findReportById,
-  findReportWithNoticeScope,
   type NoticeScope,
+  type ReplyView,
   type ReportRecord,
+  readReplyView,
 } from './reports.repository';
 
 /** What telling a report's administrators needs, read beside another statement's columns. */
 export {
+  isStaleReplyView,
   type NoticeColumns,
   type NoticeScope,
   noticeScopeColumns,
   noticeScopeOf,
+  type ReplyView,
+  replyViewGuardSql,
 } from './reports.repository';
 
 /**
@@ -159,14 +163,6 @@ export function adminsToTell(
   return [...admins];
 }
 
-/** Who is in a report's scope and whom its reporter kept out (`adminsToTell`), read on its own. */
-export function readNoticeScope(
-  ctx: Pick<AppContext, 'db'>,
-  report: Pick<ReportRecord, 'id' | 'organizationId'>,
-): Promise<NoticeScope> {
-  return findNoticeScope(ctx.db, report.organizationId, report.id);
-}
-
 /**
  * Tells every admin in a report's scope (its organisation's, or the platform's), in the caller's
  * transaction. Every one of them, the reporter included when they are an admin there: an inbox
@@ -283,16 +279,14 @@ export async function loadAccessibleReport(
 }
 
 /**
- * `loadAccessibleReport`, with who would be told of an event on it (`adminsToTell`), read in the
- * same statement: for a write that tells them in one statement of its own, outside a transaction.
+ * What a reporter's message depends on of its report, kept in the process
+ * (write-memory.ts) or, `fresh`, read again and kept. Its message's statement writes only while
+ * it is still so (reports.repository.ts `replyViewGuardSql`). Null for no report.
  */
-export async function loadAccessibleReportWithNoticeScope(
-  ctx: AppContext,
-  user: AuthUser,
-  id: number,
-  allowed: 'owner' | 'owner-or-admin',
-): Promise<ReportAccess & { scope: NoticeScope }> {
-  const read = await findReportWithNoticeScope(ctx.db, id);
-  if (!read) throw new NotFoundError();
-  return { ...read, ...(await accessTo(ctx, user, read.report, allowed)) };
+export function replyViewOf(
+  ctx: Pick<AppContext, 'db' | 'writes'>,
+  reportId: number,
+  fresh = false,
+): Promise<ReplyView | null> {
+  return ctx.writes.replyView(reportId, () => readReplyView(ctx.db, reportId), fresh);
 }

@@ -15,7 +15,6 @@ import {
   users,
 } from '../../db/schema';
 import { adminNoticeRows } from '../notifications/notifications.service';
-import { createFilingMemory, IDS_DRAWN_AT_ONCE } from './filing-memory';
 import {
   drawReportIds,
   isStaleFilingScope,
@@ -23,6 +22,7 @@ import {
   writeReportAlone,
 } from './reports.repository';
 import { createReport as fileAs } from './reports.service';
+import { createWriteMemory, IDS_DRAWN_AT_ONCE } from './write-memory';
 
 let t: TestApp;
 
@@ -345,7 +345,7 @@ describe('a filing whose reference is taken', () => {
 
 describe('report ids drawn ahead', () => {
   it('gives a hundred filings at once an id each, drawing sixteen at a time', async () => {
-    const memory = createFilingMemory();
+    const memory = createWriteMemory();
     let draws = 0;
     const draw = (count: number) => {
       draws += 1;
@@ -392,7 +392,7 @@ describe('an id drawn ahead that is already a report’s', () => {
       .where(eq(users.id, reporter.id));
     // A process that draws its ids now, and a report that takes the first of them first, as
     // rows restored under a running server would (the sequence set back).
-    const ctx = { ...t.app.ctx, filing: createFilingMemory() };
+    const ctx = { ...t.app.ctx, writes: createWriteMemory() };
     const [before] = (await drawReportIds(t.database.db, 1)) as [number];
     const taken = before + 1;
     const read = await readFilingScope(t.database.db, null);

@@ -256,13 +256,16 @@ export async function drawReportIds(db: Executor, count: number): Promise<number
  * was read (`fileReportStatement`): its id is then null, which the table refuses.
  */
 export function isStaleFilingScope(error: unknown): boolean {
+  return isNullRefused(error, 'reports', 'id');
+}
+
+/** Whether `error` is, or was caused by, the database refusing a null in `table.column`. */
+function isNullRefused(error: unknown, table: string, column: string): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const { code, table, column } = cause as Error & {
-      code?: string;
-      table?: string;
-      column?: string;
-    };
-    if (code === '23502' && table === 'reports' && column === 'id') return true;
+    const refused = cause as Error & { code?: string; table?: string; column?: string };
+    if (refused.code === '23502' && refused.table === table && refused.column === column) {
+      return true;
+    }
   }
   return false;
 }
@@ -378,28 +381,103 @@ export async function findReportById(db: Executor, id: number): Promise<ReportRe
   return row ?? null;
 }
 
-/** A report read with what telling its administrators needs (`noticeScopeColumns`). */
-const reportWithNoticeScope = preparedQuery((db) =>
+/** What a reporter's message depends on of its report (`replyViewJson`), and its digest. */
+export type ReplyView = {
+  report: Pick<
+    ReportRecord,
+    | 'id'
+    | 'reference'
+    | 'title'
+    | 'status'
+    | 'organizationId'
+    | 'ownerUserId'
+    | 'ownerHash'
+    | 'isAnonymous'
+    | 'ownerAccountDeleted'
+    | 'ownerUsername'
+  >;
+  scope: NoticeScope;
+  digest: string;
+};
+
+/**
+ * Everything a reporter's message decides on or seals of its report, as one JSON value: the
+ * columns its reporter is recognised by, its status, what its notices are sealed with, its
+ * reporter's name, and who is told (`noticeScopeColumns`). Read ahead and kept
+ * (comments.service.ts `replyAsReporter`); the statement that writes the message computes it
+ * again and writes only if its digest is the same (`replyViewGuardSql`). Null for no report.
+ */
+function replyViewJson(reportId: SQL) {
+  const { noticeAdmins, noticeExcluded } = noticeScopeColumns(
+    sql`${reports.organizationId}`,
+    reports.id,
+  );
+  return sql`(select json_build_object('report', json_build_object('id', ${reports.id}, 'reference', ${reports.reference}, 'title', ${reports.title}, 'status', ${reports.status}, 'organization_id', ${reports.organizationId}, 'owner_user_id', ${reports.ownerUserId}, 'owner_hash', ${reports.ownerHash}, 'is_anonymous', ${reports.isAnonymous}, 'owner_account_deleted', ${reports.ownerAccountDeleted}, 'owner_username', (select ${users.username} from ${users} where ${users.id} = ${reports.ownerUserId})), 'admins', ${noticeAdmins}, 'excluded', ${noticeExcluded}) from ${reports} where ${reports.id} = ${reportId})`;
+}
+
+const reportIdParam = sql`${sql.placeholder('reportId')}::int`;
+
+const replyViewStatement = preparedQuery((db) =>
   db
     .select({
-      ...reportColumns,
-      ...noticeScopeColumns(sql`${reports.organizationId}`, reports.id),
+      view: sql<{
+        report: {
+          id: number;
+          reference: string;
+          title: string;
+          status: ReportRecord['status'];
+          organization_id: number | null;
+          owner_user_id: number | null;
+          owner_hash: string | null;
+          is_anonymous: boolean;
+          owner_account_deleted: boolean;
+          owner_username: string | null;
+        };
+        admins: NoticeAdminRow[];
+        excluded: string[];
+      } | null>`read.view`,
+      digest: sql<string | null>`md5(read.view::text)`,
     })
-    .from(reports)
-    .leftJoin(users, eq(users.id, reports.ownerUserId))
-    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
-    .where(eq(reports.id, sql.placeholder('id')))
-    .prepare('report_with_notice_scope'),
+    .from(sql`(select ${replyViewJson(reportIdParam)} as view) as read`)
+    .prepare('reply_view'),
 );
 
-export async function findReportWithNoticeScope(
-  db: Executor,
-  id: number,
-): Promise<{ report: ReportRecord; scope: NoticeScope } | null> {
-  const [row] = await reportWithNoticeScope(db).execute({ id });
-  if (!row) return null;
-  const { noticeAdmins, noticeExcluded, ...report } = row;
-  return { report, scope: noticeScopeOf({ noticeAdmins, noticeExcluded }) };
+export async function readReplyView(db: Executor, reportId: number): Promise<ReplyView | null> {
+  const [row] = await replyViewStatement(db).execute({ reportId });
+  if (!row?.view || row.digest === null) return null;
+  const { report, admins, excluded } = row.view;
+  return {
+    report: {
+      id: report.id,
+      reference: report.reference,
+      title: report.title,
+      status: report.status,
+      organizationId: report.organization_id,
+      ownerUserId: report.owner_user_id,
+      ownerHash: report.owner_hash,
+      isAnonymous: report.is_anonymous,
+      ownerAccountDeleted: report.owner_account_deleted,
+      ownerUsername: report.owner_username,
+    },
+    scope: noticeScopeOf({ noticeAdmins: admins, noticeExcluded: excluded }),
+    digest: row.digest,
+  };
+}
+
+/**
+ * The report id of a reporter's message written in one statement (comments.repository.ts
+ * `reporterMessageStatement`): its `reportId` parameter while the report's view is the one its
+ * rows were sealed for (the `viewDigest` parameter, `readReplyView`), else null, which the
+ * messages' table refuses (`isStaleReplyView`).
+ */
+export const replyViewGuardSql = sql`(select ${reportIdParam} where md5((${replyViewJson(reportIdParam)})::text) = ${sql.placeholder('viewDigest')})`;
+
+/**
+ * Whether a reporter's message in one statement was refused because its report's view changed
+ * since it was read (`replyViewGuardSql`).
+ */
+export function isStaleReplyView(error: unknown): boolean {
+  return isNullRefused(error, 'report_messages', 'report_id');
 }
 
 /** Only what the evidence link needs: the stored file's key and type. */
@@ -626,7 +704,7 @@ export function noticeScopeColumns(
         ? sql<string[]>`'[]'::json`
         : sql<
             string[]
-          >`(select coalesce(json_agg(${reportExclusions.handlerTag}), '[]'::json) from ${reportExclusions} where ${reportExclusions.reportId} = ${reportId})`,
+          >`(select coalesce(json_agg(${reportExclusions.handlerTag} order by ${reportExclusions.handlerTag}), '[]'::json) from ${reportExclusions} where ${reportExclusions.reportId} = ${reportId})`,
   };
 }
 

@@ -296,11 +296,11 @@ export async function fileReport(
       return row;
     });
   try {
-    // Its id drawn ahead and its destination as last read (filing-memory.ts).
+    // Its id drawn ahead and its destination as last read (write-memory.ts).
     const readScope = () => repo.readFilingScope(ctx.db, filing.organizationId);
-    const nextId = () => ctx.filing.reportId((count) => repo.drawReportIds(ctx.db, count));
+    const nextId = () => ctx.writes.reportId((count) => repo.drawReportIds(ctx.db, count));
     let id = writesMore ? 0 : await nextId();
-    let read = writesMore ? null : await ctx.filing.scope(filing.organizationId, readScope);
+    let read = writesMore ? null : await ctx.writes.filingScope(filing.organizationId, readScope);
     for (let attempt = 1; ; attempt += 1) {
       try {
         inserted = read ? await writeAlone(id, read) : await writeInTransaction();
@@ -309,7 +309,7 @@ export async function fileReport(
         if (attempt >= 3) throw error;
         if (read && repo.isStaleFilingScope(error)) {
           // Who is told or the periods changed since they were read: sealed again for the new.
-          read = await ctx.filing.scope(filing.organizationId, readScope, true);
+          read = await ctx.writes.filingScope(filing.organizationId, readScope, true);
         } else if (isReferenceClash(error)) {
           reference = newReportReference();
         } else if (read && isIdClash(error)) {

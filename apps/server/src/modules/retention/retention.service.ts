@@ -63,7 +63,7 @@ async function noticesAbout(
 export async function purgeExpiredReports(
   ctx: Pick<
     AppContext,
-    'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts' | 'reads'
+    'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts' | 'reads' | 'writes'
   >,
   options: { now: Date; signal?: AbortSignal },
 ): Promise<{ purged: number; files: number }> {
@@ -135,7 +135,7 @@ export async function purgeExpiredReports(
 export function retentionJob(
   ctx: Pick<
     AppContext,
-    'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts' | 'reads'
+    'db' | 'sealer' | 'hash' | 'storage' | 'config' | 'log' | 'searchTexts' | 'reads' | 'writes'
   >,
 ): JobDefinition | null {
   const intervalMs = ctx.config.retention.purgeIntervalMs;
