@@ -41,8 +41,7 @@ export function parseKeyring(spec: string, currentId?: string): Keyring {
   return { currentId: current, keys };
 }
 
-function gcmEncrypt(key: Buffer, plaintext: Buffer, aad: Buffer) {
-  const iv = randomBytes(IV_BYTES);
+function gcmEncrypt(key: Buffer, plaintext: Buffer, aad: Buffer, iv = randomBytes(IV_BYTES)) {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(aad);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
@@ -118,13 +117,21 @@ export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sea
   const seal = (plaintext: Buffer | string, purpose: string) => {
     const keyId = Buffer.from(keyring.currentId, 'utf8');
     const masterKey = keyring.keys.get(keyring.currentId) as Buffer;
-    const dataKey = randomBytes(KEY_BYTES);
+    // The data key and both nonces from one draw: each its own bytes, never shared.
+    const fresh = randomBytes(KEY_BYTES + 2 * IV_BYTES);
+    const dataKey = fresh.subarray(0, KEY_BYTES);
     const aad = Buffer.from(purpose, 'utf8');
-    const wrapped = gcmEncrypt(masterKey, dataKey, Buffer.concat([keyId, aad]));
+    const wrapped = gcmEncrypt(
+      masterKey,
+      dataKey,
+      Buffer.concat([keyId, aad]),
+      fresh.subarray(KEY_BYTES, KEY_BYTES + IV_BYTES),
+    );
     const body = gcmEncrypt(
       dataKey,
       typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext,
       aad,
+      fresh.subarray(KEY_BYTES + IV_BYTES),
     );
     return Buffer.concat([Buffer.from([VERSION, keyId.length]), keyId, wrapped, body]);
   };

@@ -219,6 +219,8 @@ export function messageInsert<Also extends Record<string, SQL>>(name: string, al
  * statement is refused whole (`isStaleReplyView`). Answers the message's row as written and the
  * notices written.
  */
+const { body: _sent, ...writtenColumns } = getTableColumns(reportMessages);
+
 function reporterMessageStatement(name: string, withAlerts: boolean) {
   return preparedQuery((db) => {
     const notices = db
@@ -238,7 +240,8 @@ function reporterMessageStatement(name: string, withAlerts: boolean) {
       .insert(reportMessages)
       .values({ ...(sentPlaceholders() as object), reportId: replyViewGuardSql } as never)
       .returning({
-        ...getTableColumns(reportMessages),
+        // All but the body, which is the one sent: no sealed bytes come back.
+        ...writtenColumns,
         told: toldNoticesSql,
       })
       .prepare(name);
@@ -264,8 +267,10 @@ export async function writeReporterMessage(
   const [record] = await (told.alerts === null
     ? reporterMessage(db).execute(params)
     : reporterMessageMailed(db).execute({ ...params, alerts: told.alerts }));
-  const { told: written, ...message } = record as InsertedMessage & { told: ToldNotice[] };
-  return { row: message, told: written };
+  const { told: written, ...message } = record as Omit<InsertedMessage, 'body'> & {
+    told: ToldNotice[];
+  };
+  return { row: { ...message, body: row.body }, told: written };
 }
 
 /**

@@ -111,16 +111,18 @@ function senderName(report: NamingColumns, viewer: Viewer, message: repo.Message
   return report.ownerUsername ?? 'Reporter';
 }
 
+/** `text`: the message's words when the caller sealed them just now, so they are not opened. */
 function toPayload(
   ctx: AppContext,
   report: NamingColumns,
   viewer: Viewer,
   message: repo.MessageRecord,
+  text?: string,
 ): ReportMessage {
   const isSenderAdmin = message.senderKind === 'admin';
   return {
     id: message.id,
-    message: ctx.sealer.openText(message.body, MESSAGE_PURPOSE),
+    message: text ?? ctx.sealer.openText(message.body, MESSAGE_PURPOSE),
     sent_at: message.sentAt.toISOString(),
     is_internal: message.isInternal,
     is_sender_admin: isSenderAdmin,
@@ -315,7 +317,7 @@ async function replyAsReporter(
   );
   // Named as the view it was written on names its reporter.
   const viewer = { user, isOwner: true, isAdmin: false };
-  return toPayload(ctx, written.view.report, viewer, written.record);
+  return toPayload(ctx, written.view.report, viewer, written.record, text);
 }
 
 export async function postMessage(
@@ -460,7 +462,7 @@ export async function postGuestMessage(
       { senderUserId: null, body: ctx.sealer.seal(message, MESSAGE_PURPOSE) },
       refuse,
     );
-    return toPayload(ctx, report, guestViewer, record);
+    return toPayload(ctx, report, guestViewer, record, message);
   }
   const inserted = await withStoredVoice(ctx, voice, (stored) =>
     transactionWithNotices(ctx, async (tx, outbox) => {

@@ -146,6 +146,9 @@ export function adminsToTell(
   scope: NoticeScope,
 ): number[] {
   const excluded = scope.excludedTags;
+  // A tag is a keyed hash: none is computed for a report that keeps nobody out.
+  const isKeptOut = (userId: number) =>
+    excluded.size > 0 && excluded.has(handlerTagOf(ctx, userId));
   // An organisation left without an administrator: its reports wait for the platform's.
   const inScope =
     report.organizationId !== null && scope.own.length > 0 ? scope.own : scope.platform;
@@ -153,13 +156,13 @@ export function adminsToTell(
   if (report.organizationId !== null) {
     const own = scope.own;
     const handles = (admin: { id: number; ownerSalt: string }) =>
-      !isReportOwner(ctx, admin, report) && !excluded.has(handlerTagOf(ctx, admin.id));
+      !isReportOwner(ctx, admin, report) && !isKeptOut(admin.id);
     if (own.length > 0 && !own.some(handles)) {
       for (const admin of scope.platform) admins.add(admin.id);
     }
   }
   // A handler the reporter kept out is never told (the filer is: see above).
-  for (const id of admins) if (excluded.has(handlerTagOf(ctx, id))) admins.delete(id);
+  for (const id of admins) if (isKeptOut(id)) admins.delete(id);
   return [...admins];
 }
 
