@@ -211,6 +211,50 @@ describe("a reporter's message on its report's kept view", () => {
     ]);
   });
 
+  it('needs no read for the first message once its reporter opened the report', async () => {
+    const { first, member, report } = await reportInOrganization();
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/${report.id}/`,
+      headers: member.headers,
+    });
+    expect(opened.statusCode).toBe(200);
+    // Every read of a view the message asks for, counted.
+    const memory = t.app.ctx.writes;
+    let reads = 0;
+    t.app.ctx.writes = {
+      ...memory,
+      replyView: (reportId, read, fresh) =>
+        memory.replyView(
+          reportId,
+          () => {
+            reads += 1;
+            return read();
+          },
+          fresh,
+        ),
+    };
+    try {
+      const [before] = await noticeCounts([first.id]);
+      expect((await send(report.id, member)).statusCode).toBe(201);
+      // The view kept by the opening was the report's: its digest passed the statement's check.
+      expect(reads).toBe(0);
+      expect(await noticeCounts([first.id])).toEqual([(before as number) + 1]);
+      // An administrator opening it keeps nothing for them: the next message reads its view.
+      const other = await reportInOrganization();
+      const asAdmin = await t.app.inject({
+        method: 'GET',
+        url: `/api/reports/${other.report.id}/`,
+        headers: other.first.headers,
+      });
+      expect(asAdmin.statusCode).toBe(200);
+      expect((await send(other.report.id, other.member)).statusCode).toBe(201);
+      expect(reads).toBe(1);
+    } finally {
+      t.app.ctx.writes = memory;
+    }
+  });
+
   it('keeps nothing of a report its reporter deleted', async () => {
     const { member, report } = await reportInOrganization();
     expect((await send(report.id, member)).statusCode).toBe(201);

@@ -15,6 +15,7 @@ import {
   findActiveAdmins,
   findNoticeScope,
   findReportById,
+  findReportWithReplyView,
   type NoticeScope,
   type ReplyView,
   type ReportRecord,
@@ -275,7 +276,18 @@ export async function loadAccessibleReport(
   user: AuthUser,
   id: number,
   allowed: 'owner' | 'owner-or-admin',
+  options: { keepsReplyView?: boolean } = {},
 ): Promise<ReportAccess> {
+  if (options.keepsReplyView && user.role !== 'admin') {
+    // Only its reporter may open it, and may write to it next: what their message needs of it
+    // is read in the same statement and kept (write-memory.ts), so the message needs no read.
+    const read = await findReportWithReplyView(ctx.db, id);
+    if (!read) throw new NotFoundError();
+    const access = await accessTo(ctx, user, read.report, allowed);
+    const { view } = read;
+    if (view) await ctx.writes.replyView(id, async () => view, true);
+    return { report: read.report, ...access };
+  }
   const report = await findReportById(ctx.db, id);
   if (!report) throw new NotFoundError();
   return { report, ...(await accessTo(ctx, user, report, allowed)) };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ReportStatus } from '@candor/contract/enums';
 import { ADMINISTRATOR_NAME } from '@candor/contract/labels';
 import {
@@ -12,6 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -400,6 +402,10 @@ export type ReplyView = {
   digest: string;
 };
 
+/** The report a view is of: its own name, so a view can be read beside a query of reports. */
+const VIEWED = 'viewed';
+const viewed = alias(reports, VIEWED);
+
 /**
  * Everything a reporter's message decides on or seals of its report, as one JSON value: the
  * columns its reporter is recognised by, its status, what its notices are sealed with, its
@@ -409,43 +415,36 @@ export type ReplyView = {
  */
 function replyViewJson(reportId: SQL) {
   const { noticeAdmins, noticeExcluded } = noticeScopeColumns(
-    sql`${reports.organizationId}`,
-    reports.id,
+    sql`${viewed.organizationId}`,
+    viewed.id,
   );
-  return sql`(select json_build_object('report', json_build_object('id', ${reports.id}, 'reference', ${reports.reference}, 'title', ${reports.title}, 'status', ${reports.status}, 'organization_id', ${reports.organizationId}, 'owner_user_id', ${reports.ownerUserId}, 'owner_hash', ${reports.ownerHash}, 'is_anonymous', ${reports.isAnonymous}, 'owner_account_deleted', ${reports.ownerAccountDeleted}, 'owner_username', (select ${users.username} from ${users} where ${users.id} = ${reports.ownerUserId})), 'admins', ${noticeAdmins}, 'excluded', ${noticeExcluded}) from ${reports} where ${reports.id} = ${reportId})`;
+  return sql`(select json_build_object('report', json_build_object('id', ${viewed.id}, 'reference', ${viewed.reference}, 'title', ${viewed.title}, 'status', ${viewed.status}, 'organization_id', ${viewed.organizationId}, 'owner_user_id', ${viewed.ownerUserId}, 'owner_hash', ${viewed.ownerHash}, 'is_anonymous', ${viewed.isAnonymous}, 'owner_account_deleted', ${viewed.ownerAccountDeleted}, 'owner_username', (select ${users.username} from ${users} where ${users.id} = ${viewed.ownerUserId})), 'admins', ${noticeAdmins}, 'excluded', ${noticeExcluded}) from ${reports} as ${sql.identifier(VIEWED)} where ${viewed.id} = ${reportId})`;
 }
 
-const reportIdParam = sql`${sql.placeholder('reportId')}::int`;
+/** A view as its text: the digest is the md5 of that text, as the database computes it. */
+const replyViewText = (reportId: SQL) => sql<string | null>`(${replyViewJson(reportId)})::text`;
 
-const replyViewStatement = preparedQuery((db) =>
-  db
-    .select({
-      view: sql<{
-        report: {
-          id: number;
-          reference: string;
-          title: string;
-          status: ReportRecord['status'];
-          organization_id: number | null;
-          owner_user_id: number | null;
-          owner_hash: string | null;
-          is_anonymous: boolean;
-          owner_account_deleted: boolean;
-          owner_username: string | null;
-        };
-        admins: NoticeAdminRow[];
-        excluded: string[];
-      } | null>`read.view`,
-      digest: sql<string | null>`md5(read.view::text)`,
-    })
-    .from(sql`(select ${replyViewJson(reportIdParam)} as view) as read`)
-    .prepare('reply_view'),
-);
+type ReplyViewJson = {
+  report: {
+    id: number;
+    reference: string;
+    title: string;
+    status: ReportRecord['status'];
+    organization_id: number | null;
+    owner_user_id: number | null;
+    owner_hash: string | null;
+    is_anonymous: boolean;
+    owner_account_deleted: boolean;
+    owner_username: string | null;
+  };
+  admins: NoticeAdminRow[];
+  excluded: string[];
+};
 
-export async function readReplyView(db: Executor, reportId: number): Promise<ReplyView | null> {
-  const [row] = await replyViewStatement(db).execute({ reportId });
-  if (!row?.view || row.digest === null) return null;
-  const { report, admins, excluded } = row.view;
+/** A view read as its text (`replyViewText`), with the digest its message's statement checks. */
+function replyViewOfText(text: string | null): ReplyView | null {
+  if (text === null) return null;
+  const { report, admins, excluded } = JSON.parse(text) as ReplyViewJson;
   return {
     report: {
       id: report.id,
@@ -460,8 +459,46 @@ export async function readReplyView(db: Executor, reportId: number): Promise<Rep
       ownerUsername: report.owner_username,
     },
     scope: noticeScopeOf({ noticeAdmins: admins, noticeExcluded: excluded }),
-    digest: row.digest,
+    digest: createHash('md5').update(text, 'utf8').digest('hex'),
   };
+}
+
+const reportIdParam = sql`${sql.placeholder('reportId')}::int`;
+
+const replyViewStatement = preparedQuery((db) =>
+  db
+    .select({ view: replyViewText(reportIdParam) })
+    .from(sql`(select 1) as one`)
+    .prepare('reply_view'),
+);
+
+export async function readReplyView(db: Executor, reportId: number): Promise<ReplyView | null> {
+  const [row] = await replyViewStatement(db).execute({ reportId });
+  return replyViewOfText(row?.view ?? null);
+}
+
+/**
+ * A report (as `findReportById`) with its view for a reporter's message (`readReplyView`), in
+ * one statement: for its reporter opening it, who may write to it next.
+ */
+const reportWithReplyView = preparedQuery((db) =>
+  db
+    .select({ ...reportColumns, replyView: replyViewText(sql`${reports.id}`) })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.ownerUserId))
+    .leftJoin(organizations, eq(organizations.id, reports.organizationId))
+    .where(eq(reports.id, sql.placeholder('id')))
+    .prepare('report_with_reply_view'),
+);
+
+export async function findReportWithReplyView(
+  db: Executor,
+  id: number,
+): Promise<{ report: ReportRecord; view: ReplyView | null } | null> {
+  const [row] = await reportWithReplyView(db).execute({ id });
+  if (!row) return null;
+  const { replyView, ...report } = row;
+  return { report, view: replyViewOfText(replyView) };
 }
 
 /**

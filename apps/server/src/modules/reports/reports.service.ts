@@ -471,7 +471,9 @@ export async function getReport(ctx: AppContext, user: AuthUser, id: number): Pr
     versions: [versionKeys.report(id), ...noticeVersionsAbout(ctx, user.id, id)],
   };
   const { report, unread } = await ctx.reads.through(ctx.db, key, async () => {
-    const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin');
+    const { report } = await loadAccessibleReport(ctx, user, id, 'owner-or-admin', {
+      keepsReplyView: true,
+    });
     const payload = toReportPayload(ctx, report);
     const about = { id, isAnonymous: payload.is_anonymous };
     return { report: payload, unread: await unreadNoticesAbout(ctx, user.id, about) };
