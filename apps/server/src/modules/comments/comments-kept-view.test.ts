@@ -16,6 +16,7 @@ import { notifications, reportMessages, reports } from '../../db/schema';
 import { adminNoticeRows } from '../notifications/notifications.service';
 import { isStaleReplyView, replyViewOf } from '../reports/report-access';
 import { writeReporterMessage } from './comments.repository';
+import { REPORT_KEPT_CHANGING } from './comments.service';
 
 /**
  * A reporter's message is written in one statement on its report's view, kept in the process
@@ -253,6 +254,31 @@ describe("a reporter's message on its report's kept view", () => {
     } finally {
       t.app.ctx.writes = memory;
     }
+  });
+
+  it('answers 409 and writes nothing when the view changes at every attempt', async () => {
+    const { member, report } = await reportInOrganization();
+    // Every view handed to the message, kept or fresh, has a digest the database never computes.
+    const memory = t.app.ctx.writes;
+    let reads = 0;
+    t.app.ctx.writes = {
+      ...memory,
+      replyView: async (reportId, read, fresh) => {
+        reads += 1;
+        const view = await memory.replyView(reportId, read, fresh);
+        return view && { ...view, digest: 'a view that is never the report’s' };
+      },
+    };
+    try {
+      const refused = await send(report.id, member);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(REPORT_KEPT_CHANGING);
+      expect(reads).toBe(5);
+    } finally {
+      t.app.ctx.writes = memory;
+    }
+    expect(await messagesOf(report.id)).toEqual([]);
+    expect((await send(report.id, member)).statusCode).toBe(201);
   });
 
   it('keeps nothing of a report its reporter deleted', async () => {

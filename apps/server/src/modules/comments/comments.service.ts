@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { sealedColumns } from '../../db/sealed-columns';
 import {
   BadRequestError,
+  ConflictError,
   FieldValidationError,
   ForbiddenError,
   NotFoundError,
@@ -259,7 +260,9 @@ async function writeReporterMessageAlone(
       await sendSignalsOf(ctx, notices.signalsOf(told));
       return { record: repo.recordOfNewMessage(row, false) as repo.MessageRecord, view };
     } catch (error) {
-      if (attempt >= STALE_VIEW_ATTEMPTS || !isStaleReplyView(error)) throw error;
+      if (!isStaleReplyView(error)) throw error;
+      // Nothing was written: the reporter may send it again, their words still in the form.
+      if (attempt >= STALE_VIEW_ATTEMPTS) throw new ConflictError(REPORT_KEPT_CHANGING);
       // The report, or who is told, changed since the view was read: the message waits for
       // what the report is now, and is refused if that refuses it.
       const fresh = await replyViewOf(ctx, reportId, true);
@@ -270,8 +273,11 @@ async function writeReporterMessageAlone(
   }
 }
 
-/** How many times a message is written before a view that keeps changing answers an error. */
+/** How many times a message is written before a view that keeps changing answers 409. */
 const STALE_VIEW_ATTEMPTS = 5;
+
+export const REPORT_KEPT_CHANGING =
+  'This report changed while your message was being sent, so it was not sent. Please send it again.';
 
 const CANCELLED_REFUSAL = 'This report has been cancelled, so no new messages can be sent.';
 
