@@ -129,6 +129,38 @@ describe("a reporter's message on its report's kept view", () => {
     expect(await messagesOf(report.id)).toHaveLength(1);
   });
 
+  it('refuses another caller after one read of the view, whether one was kept or not', async () => {
+    const { organizationId, member, report: written } = await reportInOrganization();
+    expect((await send(written.id, member)).statusCode).toBe(201);
+    const quiet = await createReport(t, member, { is_anonymous: 'true' });
+    const colleague = await createUser(t, { organizationId });
+    // Reads of a view from the database, counted.
+    const memory = t.app.ctx.writes;
+    let reads = 0;
+    t.app.ctx.writes = {
+      ...memory,
+      replyView: (reportId, read, fresh) =>
+        memory.replyView(
+          reportId,
+          () => {
+            reads += 1;
+            return read();
+          },
+          fresh,
+        ),
+    };
+    try {
+      // Its reporter wrote to one lately and not to the other; no such report is a third case.
+      for (const id of [written.id, quiet.id, 2_000_000_001]) {
+        reads = 0;
+        expect((await send(id, colleague)).statusCode).toBe(404);
+        expect(reads).toBe(1);
+      }
+    } finally {
+      t.app.ctx.writes = memory;
+    }
+  });
+
   it('refuses whole a statement written on a view that has changed since', async () => {
     const { organizationId, first, report } = await reportInOrganization();
     const view = await replyViewOf(t.app.ctx, report.id, true);

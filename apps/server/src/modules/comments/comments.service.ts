@@ -32,6 +32,7 @@ import {
   accessTo,
   adminsToTell,
   isStaleReplyView,
+  keptOrReadReplyView,
   loadAccessibleReport,
   type NoticeColumns,
   noticeScopeColumns,
@@ -305,12 +306,13 @@ async function replyAsReporter(
     const refusal = refusalOf(read);
     if (refusal) throw refusal;
   };
-  let view = await replyViewOf(ctx, reportId);
-  if (!view || refusalOf(view)) {
-    view = await replyViewOf(ctx, reportId, true);
-    if (!view) throw new NotFoundError();
-    refuse(view);
-  }
+  const kept = await keptOrReadReplyView(ctx, reportId);
+  let view = kept.view;
+  // Refused on one read, as a view not kept is: a refused caller's answer takes as long whether
+  // or not the reporter wrote or opened the report lately, so it tells nothing of that.
+  if ((!view || refusalOf(view)) && !kept.read) view = await replyViewOf(ctx, reportId, true);
+  if (!view) throw new NotFoundError();
+  refuse(view);
   const written = await writeReporterMessageAlone(
     ctx,
     reportId,

@@ -298,10 +298,28 @@ export async function loadAccessibleReport(
  * (write-memory.ts) or, `fresh`, read again and kept. Its message's statement writes only while
  * it is still so (reports.repository.ts `replyViewGuardSql`). Null for no report.
  */
-export function replyViewOf(
+export async function replyViewOf(
   ctx: Pick<AppContext, 'db' | 'writes'>,
   reportId: number,
   fresh = false,
 ): Promise<ReplyView | null> {
-  return ctx.writes.replyView(reportId, () => readReplyView(ctx.db, reportId), fresh);
+  return (await keptOrReadReplyView(ctx, reportId, fresh)).view;
+}
+
+/** `replyViewOf`, and whether the view was read from the database just now (`read`). */
+export async function keptOrReadReplyView(
+  ctx: Pick<AppContext, 'db' | 'writes'>,
+  reportId: number,
+  fresh = false,
+): Promise<{ view: ReplyView | null; read: boolean }> {
+  let read = false;
+  const view = await ctx.writes.replyView(
+    reportId,
+    () => {
+      read = true;
+      return readReplyView(ctx.db, reportId);
+    },
+    fresh,
+  );
+  return { view, read };
 }
