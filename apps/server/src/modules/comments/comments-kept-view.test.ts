@@ -45,6 +45,33 @@ async function reportInOrganization() {
   return { organizationId, first, member, report };
 }
 
+/**
+ * Counts every read of a view from the database that the app's memory asks for, until
+ * `restore()` puts the memory back as it was.
+ */
+function countingViewReads() {
+  const memory = t.app.ctx.writes;
+  const reads = {
+    count: 0,
+    restore: () => {
+      t.app.ctx.writes = memory;
+    },
+  };
+  t.app.ctx.writes = {
+    ...memory,
+    replyView: (reportId, read, fresh) =>
+      memory.replyView(
+        reportId,
+        () => {
+          reads.count += 1;
+          return read();
+        },
+        fresh,
+      ),
+  };
+  return reads;
+}
+
 /** How many notices each of `userIds` holds: every notice to an administrator is about one report. */
 async function noticeCounts(userIds: number[]): Promise<number[]> {
   const counts = [];
@@ -134,30 +161,16 @@ describe("a reporter's message on its report's kept view", () => {
     expect((await send(written.id, member)).statusCode).toBe(201);
     const quiet = await createReport(t, member, { is_anonymous: 'true' });
     const colleague = await createUser(t, { organizationId });
-    // Reads of a view from the database, counted.
-    const memory = t.app.ctx.writes;
-    let reads = 0;
-    t.app.ctx.writes = {
-      ...memory,
-      replyView: (reportId, read, fresh) =>
-        memory.replyView(
-          reportId,
-          () => {
-            reads += 1;
-            return read();
-          },
-          fresh,
-        ),
-    };
+    const reads = countingViewReads();
     try {
       // Its reporter wrote to one lately and not to the other; no such report is a third case.
       for (const id of [written.id, quiet.id, 2_000_000_001]) {
-        reads = 0;
+        reads.count = 0;
         expect((await send(id, colleague)).statusCode).toBe(404);
-        expect(reads).toBe(1);
+        expect(reads.count).toBe(1);
       }
     } finally {
-      t.app.ctx.writes = memory;
+      reads.restore();
     }
   });
 
@@ -252,26 +265,12 @@ describe("a reporter's message on its report's kept view", () => {
       headers: member.headers,
     });
     expect(opened.statusCode).toBe(200);
-    // Every read of a view the message asks for, counted.
-    const memory = t.app.ctx.writes;
-    let reads = 0;
-    t.app.ctx.writes = {
-      ...memory,
-      replyView: (reportId, read, fresh) =>
-        memory.replyView(
-          reportId,
-          () => {
-            reads += 1;
-            return read();
-          },
-          fresh,
-        ),
-    };
+    const reads = countingViewReads();
     try {
       const [before] = await noticeCounts([first.id]);
       expect((await send(report.id, member)).statusCode).toBe(201);
       // The view kept by the opening was the report's: its digest passed the statement's check.
-      expect(reads).toBe(0);
+      expect(reads.count).toBe(0);
       expect(await noticeCounts([first.id])).toEqual([(before as number) + 1]);
       // An administrator opening it keeps nothing for them: the next message reads its view.
       const other = await reportInOrganization();
@@ -282,9 +281,9 @@ describe("a reporter's message on its report's kept view", () => {
       });
       expect(asAdmin.statusCode).toBe(200);
       expect((await send(other.report.id, other.member)).statusCode).toBe(201);
-      expect(reads).toBe(1);
+      expect(reads.count).toBe(1);
     } finally {
-      t.app.ctx.writes = memory;
+      reads.restore();
     }
   });
 
