@@ -4,6 +4,7 @@ import { buildTestApp, getTestApp, type TestApp } from '../../../test/app';
 import {
   createAdmin,
   createOrganization,
+  createSuperuser,
   createUser,
   setUserFields,
 } from '../../../test/factories';
@@ -13,7 +14,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { sqlRows } from '../../../test/sql';
 import { createManualClock } from '../../lib/clock';
 import { ALERT_SUBJECT } from '../outbox/content';
-import { sendDueMail } from '../outbox/outbox';
+import { nextDigestAt, sendDueMail } from '../outbox/outbox';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -193,5 +194,57 @@ describe('the outbox', () => {
     expect(
       smtp.to(address).filter((mail) => everythingIn(mail).includes('Address changed')),
     ).toEqual([]);
+  });
+
+  it('tells an administrator deactivated or revoked before their alerts went of that change, and nothing more of the reports', async () => {
+    const superuser = await createSuperuser(t);
+    const change = async (id: number, what: 'deactivate' | 'revoke') => {
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: `/api/staff/${id}/${what}/`,
+        headers: superuser.headers,
+      });
+      expect(changed.statusCode).toBe(200);
+    };
+    await drain();
+    // Deactivated between the report's alert and its sending.
+    const left = await scope();
+    const seenLeft = smtp.to(left.address).length;
+    const first = await createReport(t, left.reporter, { title: 'Filed as they left 3e1d' });
+    await change(left.admin.id, 'deactivate');
+    await drain();
+    const [toLeft, ...moreToLeft] = smtp.to(left.address).slice(seenLeft);
+    expect(moreToLeft).toEqual([]);
+    if (!toLeft) throw new Error('the change of access was not sent');
+    expect(toLeft.parsed.subject).toBe(ALERT_SUBJECT);
+    expect(everythingIn(toLeft)).not.toContain(first.token);
+
+    // Revoked while their digest waited: it holds the change alone.
+    const revoked = await scope();
+    const digest = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/accounts/mail/',
+      headers: revoked.admin.headers,
+      payload: {
+        preferences: { new_report: 'digest', access_changed: 'digest' },
+        digest_hour: (clock.now().getUTCHours() + 1) % 24,
+      },
+    });
+    expect(digest.statusCode).toBe(200);
+    const seenRevoked = smtp.to(revoked.address).length;
+    const second = await createReport(t, revoked.reporter, { title: 'Waiting in a digest 6a0b' });
+    await change(revoked.admin.id, 'revoke');
+    await drain();
+    expect(smtp.to(revoked.address).slice(seenRevoked)).toEqual([]);
+    clock.set(nextDigestAt(clock.now(), digest.json().digest_hour));
+    await drain();
+    const [toRevoked, ...moreToRevoked] = smtp.to(revoked.address).slice(seenRevoked);
+    expect(moreToRevoked).toEqual([]);
+    if (!toRevoked) throw new Error('the digest was not sent');
+    expect(everythingIn(toRevoked)).not.toContain(second.token);
+    // Both alerts of the digest are gone: the one sent and the one no longer theirs.
+    for (const kind of ['new_report', 'access_changed']) {
+      expect((await pendingOf(kind)).filter((row) => row.state !== 'failed')).toEqual([]);
+    }
   });
 });

@@ -109,6 +109,8 @@ export type MailRecipient = {
   digestHour: number;
   /** The language the account reads Candor in; null: English. */
   language: Language | null;
+  /** Active, and an administrator or the superuser, as the message is sent. */
+  isStaff: boolean;
 };
 
 /** How mail reaches these accounts: only an address verified and still theirs is used. */
@@ -123,6 +125,9 @@ export async function findRecipients(db: Executor, userIds: number[]): Promise<M
       preferences: mailSettings.preferences,
       digestHour: mailSettings.digestHour,
       language: users.language,
+      isActive: users.isActive,
+      role: users.role,
+      isSuperuser: users.isSuperuser,
     })
     .from(users)
     .innerJoin(mailSettings, eq(mailSettings.userId, users.id))
@@ -137,5 +142,6 @@ export async function findRecipients(db: Executor, userIds: number[]): Promise<M
     preferences: row.preferences,
     digestHour: row.digestHour,
     language: row.language,
+    isStaff: row.isActive && (row.role === 'admin' || row.isSuperuser),
   }));
 }

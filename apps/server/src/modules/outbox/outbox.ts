@@ -186,6 +186,17 @@ function groupsOf(ctx: Pick<AppContext, 'sealer'>, claimed: repo.ClaimedRow[]): 
   return groups;
 }
 
+/**
+ * Whether an alert queued for `recipient` still goes to them as it is sent: a change to their
+ * own access always does; anything about the work (a report's reference, and its title when
+ * encrypted) only while they are still active staff. A digest waits up to a day and a refused
+ * message longer: an administrator deactivated or revoked meanwhile, as staff who leave are,
+ * hears nothing more of the reports they no longer handle.
+ */
+function mayStillReceive(recipient: repo.MailRecipient, item: AlertItem): boolean {
+  return item.kind === 'access_changed' || recipient.isStaff;
+}
+
 /** The message a group becomes, or null when nobody can receive it any more. */
 async function compose(
   ctx: MailContext,
@@ -230,7 +241,10 @@ async function compose(
   }
   const recipient = recipients.get(first.to.userId);
   if (!recipient?.address) return null;
-  const items = group.payloads.flatMap((payload) => ('item' in payload ? [payload.item] : []));
+  const items = group.payloads.flatMap((payload) =>
+    'item' in payload && mayStillReceive(recipient, payload.item) ? [payload.item] : [],
+  );
+  if (items.length === 0) return null;
   if (recipient.pgpKey) {
     const encrypted = await encryptedMail(
       mailer.from,
@@ -255,7 +269,8 @@ async function compose(
  * each time (MAIL_RETRY_SECONDS, then twice that...), and after MAIL_MAX_ATTEMPTS tries is kept
  * as failed, with nothing of it left, and counted (`candor_mail_failed_total`,
  * `candor_mail_outbox{state="failed"}`). Alerts whose recipient no longer has a verified address
- * are dropped.
+ * are dropped, and so are alerts about the work to someone no longer active staff
+ * (`mayStillReceive`).
  */
 export async function sendDueMail(
   ctx: SendContext,
