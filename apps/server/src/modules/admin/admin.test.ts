@@ -169,6 +169,19 @@ describe('GET /api/admin/analytics/', () => {
     await t.database.db.execute(
       sql`update reports set priority_flag = not priority_flag where id = ${report.id}`,
     );
+    // A touch that moves no counted column, two reports filed in one statement (the grouped
+    // path) and one in another (the one-row path), and a deletion (migration 0043).
+    await t.database.db.execute(sql`update reports set updated_at = now() where id = ${report.id}`);
+    const copies = (count: number) => sql`insert into reports (reference, title, category,
+        status, priority_flag, is_anonymous, is_premium_report, owner_user_id,
+        owner_account_deleted, owner_hash, is_guest, organization_id, description)
+      select 'C' || md5(random()::text), title, category, status, priority_flag, is_anonymous,
+        is_premium_report, owner_user_id, owner_account_deleted, owner_hash, is_guest,
+        organization_id, description
+      from reports, generate_series(1, ${count}) where id = ${report.id}`;
+    await t.database.db.execute(copies(2));
+    await t.database.db.execute(copies(1));
+    await t.database.db.execute(sql`delete from reports where id = ${report.id}`);
     const groups = async (query: ReturnType<typeof sql>) =>
       ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows
         .map((row) => JSON.stringify(row))
