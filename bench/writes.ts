@@ -87,8 +87,6 @@ async function measure(base: string, target: Target, connections: number): Promi
   };
 }
 
-/** Runs `work` under the V8 profiler, into `<PROFILE>/<name>.cpuprofile`. */
-
 const json = (method: string, url: string, authorization: string, body?: object): Request => ({
   method,
   path: url,
