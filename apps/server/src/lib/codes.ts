@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytesPooled } from './random';
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or copied by hand stays intact. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -21,12 +21,12 @@ export function groupsOfFour(symbols: string): string {
  * shown as `XXXX-XXXX-XXXX-XXXX`. Only its keyed hash is stored.
  */
 export function newHumanCode(): string {
-  return groupsOfFour(base32Symbols(randomBytes(16), 16));
+  return groupsOfFour(base32Symbols(randomBytesPooled(16), 16));
 }
 
 /** A report's reference number, e.g. `CND-7K3Q-9XW2-M4TD`: 60 random bits. */
 export function newReportReference(): string {
-  return `CND-${groupsOfFour(base32Symbols(randomBytes(12), 12))}`;
+  return `CND-${groupsOfFour(base32Symbols(randomBytesPooled(12), 12))}`;
 }
 
 /**

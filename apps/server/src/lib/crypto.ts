@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { randomBytesPooled } from './random';
 
 /**
  * Envelope encryption at rest (docs/protection.md "Protecting reporters"): each value gets its own random data key, which is
@@ -41,7 +42,7 @@ export function parseKeyring(spec: string, currentId?: string): Keyring {
   return { currentId: current, keys };
 }
 
-function gcmEncrypt(key: Buffer, plaintext: Buffer, aad: Buffer, iv = randomBytes(IV_BYTES)) {
+function gcmEncrypt(key: Buffer, plaintext: Buffer, aad: Buffer, iv = randomBytesPooled(IV_BYTES)) {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(aad);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
@@ -118,7 +119,7 @@ export function createSealer(keyring: Keyring, options: SealerOptions = {}): Sea
     const keyId = Buffer.from(keyring.currentId, 'utf8');
     const masterKey = keyring.keys.get(keyring.currentId) as Buffer;
     // The data key and both nonces from one draw: each its own bytes, never shared.
-    const fresh = randomBytes(KEY_BYTES + 2 * IV_BYTES);
+    const fresh = randomBytesPooled(KEY_BYTES + 2 * IV_BYTES);
     const dataKey = fresh.subarray(0, KEY_BYTES);
     const aad = Buffer.from(purpose, 'utf8');
     const wrapped = gcmEncrypt(

@@ -13,12 +13,17 @@ export const EVIDENCE_PURPOSE = sealedFiles.evidence.purpose;
  * The one place a report row becomes a payload (as in the original product). The reporter of an anonymous
  * report is never named, whoever asks (docs/design.md "Anonymity design").
  */
-export function toReportPayload(ctx: AppContext, record: ReportRecord): Report {
+export function toReportPayload(
+  ctx: AppContext,
+  record: ReportRecord,
+  /** Its description as just sealed, when the caller has it: not opened again. */
+  known?: { description: string },
+): Report {
   const hasOrganization = record.organizationId !== null && record.organizationName !== null;
   return {
     id: record.id,
     title: record.title,
-    description: ctx.sealer.openText(record.description, DESCRIPTION_PURPOSE),
+    description: known?.description ?? ctx.sealer.openText(record.description, DESCRIPTION_PURPOSE),
     category: record.category,
     status: record.status,
     submitted_at: record.submittedAt.toISOString(),

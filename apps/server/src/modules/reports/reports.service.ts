@@ -418,7 +418,9 @@ export async function createReport(
     organizationId: routedOrganization(user, fields.destination),
     excludedReaders: fields.excluded_readers,
   });
-  return record ? toReportPayload(ctx, record) : getReportPayload(ctx, id);
+  return record
+    ? toReportPayload(ctx, record, { description: fields.description })
+    : getReportPayload(ctx, id);
 }
 
 /**
