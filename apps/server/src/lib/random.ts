@@ -7,9 +7,9 @@ import { randomFillSync } from 'node:crypto';
  * insert"). Node's own `randomUUID` keeps entropy ahead the same way.
  *
  * Each byte is handed out once: the caller gets its own copy, and the bytes it took are zeroed
- * in the pool at once, so the memory of this process holds only bytes not yet used (which are
- * no more than the keys it already holds can reach). Draws larger than a quarter of the pool
- * go to the system's source directly.
+ * in the pool at once. So the pool holds only bytes no value has used yet; whoever could read
+ * them could read the master keys beside them. Draws larger than a quarter of the pool go to
+ * the system's source directly.
  */
 const POOL_BYTES = 4096;
 const pool = Buffer.alloc(POOL_BYTES);
